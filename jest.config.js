@@ -1,0 +1,17 @@
+// Unit tests live beside the code (src/**/*.spec.ts); acceptance tests boot the app over HTTP
+// (test/**/*.e2e-spec.ts). The Swagger CLI plugin runs inside ts-jest too.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      {
+        tsconfig: 'tsconfig.json',
+        astTransformers: { before: ['<rootDir>/test/swagger-plugin.transformer.js'] },
+      },
+    ],
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+};
