@@ -1,0 +1,31 @@
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { type AppConfig, CoreConfigModule, type Environment } from './core/config';
+import { HttpCoreModule } from './core/http/http.module';
+import { LoggingModule } from './core/logging/logging.module';
+import { MetricsModule } from './core/metrics/metrics.module';
+import { HealthModule } from './health/health.module';
+import { ToolsModule } from './tools/tools.module';
+
+export interface AppModuleOptions {
+  env: Environment;
+  config: AppConfig;
+  /** Tool modules beyond the builtin ones (tests use this to add an example tool). */
+  extraToolModules?: readonly Type[];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ env, config, extraToolModules }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreConfigModule.forRoot(env, config),
+        LoggingModule,
+        MetricsModule,
+        HttpCoreModule,
+        HealthModule,
+        ToolsModule.forRoot(extraToolModules),
+      ],
+    };
+  }
+}

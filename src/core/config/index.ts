@@ -1,0 +1,4 @@
+export * from './app-config';
+export * from './config.module';
+export * from './validate-environment';
+export * from './feature-config.provider';

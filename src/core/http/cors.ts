@@ -1,0 +1,11 @@
+/**
+ * Seed 001's CORS policy: a public API open to every origin. Set on every response, errors
+ * included, so browser clients can always read the JSON envelope.
+ */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'Content-Type',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Expose-Headers': 'X-Request-Id',
+  'Access-Control-Max-Age': '86400',
+};

@@ -1,0 +1,80 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { AppConfig } from '../config';
+import {
+  type DomainError,
+  DomainError as DomainErrorBase,
+  InternalError,
+  clientErrorStatusOf,
+  fromFrameworkClientError,
+  toErrorEnvelope,
+} from '../errors';
+import { MetricsService } from '../metrics/metrics.service';
+import { RouteCatalog } from './route-catalog.service';
+
+interface RequestLike {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * The one place any HTTP failure becomes a response: domain errors, Nest's and the adapters'
+ * own errors (unknown route, malformed body, oversized body) and unexpected crashes all leave
+ * as the `{ success: false, error: { code, message } }` envelope. Never an HTML page.
+ */
+@Catch()
+export class GlobalExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly routes: RouteCatalog,
+    private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<RequestLike>();
+    const response = http.getResponse<unknown>();
+    const adapter = this.adapterHost.httpAdapter;
+
+    const error = this.toDomainError(exception, request);
+    this.metrics.errors.inc({ code: error.code });
+    if (error.status >= 500) this.logger.error(exception);
+
+    // A streamed response (SSE) may already have started; writing a body now would corrupt it.
+    if (adapter.isHeadersSent(response)) {
+      adapter.end(response);
+      return;
+    }
+    for (const [name, value] of Object.entries(error.headers())) {
+      adapter.setHeader(response, name, value);
+    }
+    adapter.reply(response, toErrorEnvelope(error), error.status);
+  }
+
+  private toDomainError(exception: unknown, request: RequestLike): DomainError {
+    if (exception instanceof DomainErrorBase) return exception;
+    const status = clientErrorStatusOf(exception);
+    if (status === 404 && exception instanceof HttpException) {
+      const adapter = this.adapterHost.httpAdapter;
+      const method = String(adapter.getRequestMethod(request));
+      const path = String(adapter.getRequestUrl(request)).split('?')[0];
+      return this.routes.explainUnmatched(method, path);
+    }
+    if (status !== undefined) {
+      const contentType = request.headers['content-type'];
+      return fromFrameworkClientError(status, exception, {
+        contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+        bodyLimitBytes: this.config.http.maxBodyBytes,
+      });
+    }
+    return new InternalError();
+  }
+}

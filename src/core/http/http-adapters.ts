@@ -1,0 +1,90 @@
+import { type INestApplication } from '@nestjs/common';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { type AppConfig } from '../config';
+import { UnsupportedMediaTypeError } from '../errors';
+import { JSON_CONTENT_TYPE, isJsonContentType, parseJsonBody } from './json-body';
+
+/**
+ * Everything that differs between Express and Fastify lives in this file: adapter options,
+ * CORS preflight and body parsing. Both feed the same `parseJsonBody`, so every body reaches the app, or fails,
+ * the same way, and feature code never sees which adapter runs.
+ */
+export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAdapter {
+  const { adapter, maxBodyBytes } = config.http;
+  switch (adapter) {
+    case 'express': {
+      const instance = express();
+      instance.disable('x-powered-by');
+      instance.options(/.*/, answerPreflight);
+      instance.use(
+        express.raw({
+          type: (req) => isJsonContentType(req.headers['content-type']),
+          limit: maxBodyBytes,
+        }),
+      );
+      instance.use(parseExpressBody);
+      return new ExpressAdapter(instance);
+    }
+    case 'fastify':
+      return new FastifyAdapter({
+        bodyLimit: maxBodyBytes,
+        // Express's routing is not strict about a trailing slash; neither is ours.
+        routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
+      });
+  }
+}
+
+/** Nest's own body parsers stay off: the adapter set-up above and below does the parsing. */
+export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
+
+/** Fastify's part of the set-up, which needs the instance Nest created. */
+export function configureFastify(app: INestApplication, config: AppConfig): void {
+  const fastify = (app as NestFastifyApplication).getHttpAdapter().getInstance();
+  fastify.options('*', (_request, reply) => {
+    void reply.code(200).send();
+  });
+  // Only JSON is accepted; other media types get Fastify's 415, mapped to the envelope.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(
+    JSON_CONTENT_TYPE,
+    { parseAs: 'buffer', bodyLimit: config.http.maxBodyBytes },
+    (_request, body, done) => {
+      try {
+        done(null, parseJsonBody(body as Buffer));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+}
+
+export function isExpressApp(app: INestApplication): app is NestExpressApplication {
+  return app.getHttpAdapter() instanceof ExpressAdapter;
+}
+
+/** CORS preflight (seed 001): `OPTIONS` on any path is 200; the CORS headers are already set. */
+function answerPreflight(_request: Request, response: Response): void {
+  response.status(200).end();
+}
+
+function parseExpressBody(request: Request, _response: Response, next: NextFunction): void {
+  if (Buffer.isBuffer(request.body)) {
+    try {
+      request.body = parseJsonBody(request.body);
+    } catch (error) {
+      next(error);
+      return;
+    }
+  } else if (hasBody(request)) {
+    next(new UnsupportedMediaTypeError(request.headers['content-type']));
+    return;
+  }
+  next();
+}
+
+function hasBody(request: Request): boolean {
+  const length = Number(request.headers['content-length'] ?? 0);
+  return request.headers['transfer-encoding'] !== undefined || length > 0;
+}

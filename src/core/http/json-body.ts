@@ -1,0 +1,71 @@
+import { InvalidJsonError } from '../errors';
+
+/** `application/json`, `application/*+json`, with or without parameters such as charset. */
+export const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return contentType !== undefined && JSON_CONTENT_TYPE.test(contentType.trim());
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * Parses a JSON request body. An empty body is `undefined` (no input). Bytes that are not
+ * UTF-8 are not replaced by U+FFFD: each becomes a lone surrogate (U+DC80–U+DCFF, Python's
+ * "surrogateescape"), so the value stays detectably invalid and no layer silently changes data.
+ * `__proto__` keys are dropped so no later object merge can be tricked into a prototype change.
+ */
+export function parseJsonBody(body: Uint8Array): unknown {
+  if (body.length === 0) return undefined;
+  const text = decodeUtf8(body);
+  try {
+    return text.includes('"__proto__"') ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
+  } catch (error) {
+    throw new InvalidJsonError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function dropProtoKeys(key: string, value: unknown): unknown {
+  return key === '__proto__' ? undefined : value;
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return decodeUtf8WithSurrogateEscapes(bytes);
+  }
+}
+
+/** The slow path, only for invalid input: a UTF-8 decoder that escapes bad bytes. */
+function decodeUtf8WithSurrogateEscapes(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  while (i < bytes.length) {
+    const length = validSequenceLength(bytes, i);
+    if (length === 0) {
+      out += String.fromCharCode(0xdc00 + bytes[i]);
+      i += 1;
+    } else {
+      out += Buffer.from(bytes.subarray(i, i + length)).toString('utf8');
+      i += length;
+    }
+  }
+  return out;
+}
+
+/** Length of the well-formed UTF-8 sequence at `i` (RFC 3629 table 3-7), or 0. */
+function validSequenceLength(b: Uint8Array, i: number): number {
+  const b0 = b[i];
+  const cont = (k: number, lo = 0x80, hi = 0xbf) =>
+    i + k < b.length && b[i + k] >= lo && b[i + k] <= hi;
+  if (b0 < 0x80) return 1;
+  if (b0 >= 0xc2 && b0 <= 0xdf) return cont(1) ? 2 : 0;
+  if (b0 === 0xe0) return cont(1, 0xa0) && cont(2) ? 3 : 0;
+  if ((b0 >= 0xe1 && b0 <= 0xec) || b0 === 0xee || b0 === 0xef) return cont(1) && cont(2) ? 3 : 0;
+  if (b0 === 0xed) return cont(1, 0x80, 0x9f) && cont(2) ? 3 : 0;
+  if (b0 === 0xf0) return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0;
+  if (b0 >= 0xf1 && b0 <= 0xf3) return cont(1) && cont(2) && cont(3) ? 4 : 0;
+  if (b0 === 0xf4) return cont(1, 0x80, 0x8f) && cont(2) && cont(3) ? 4 : 0;
+  return 0;
+}

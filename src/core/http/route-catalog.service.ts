@@ -1,0 +1,130 @@
+import { Injectable, type OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import {
+  type DomainError,
+  MethodNotAllowedError,
+  MissingPathParameterError,
+  RouteNotFoundError,
+} from '../errors';
+
+interface Route {
+  pattern: string;
+  regex: RegExp;
+  methods: Set<string>;
+}
+
+/** Display order of methods in `Allow` headers and 405 messages. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * Every controller route, read from Nest's own metadata so it is the same for both HTTP
+ * adapters. It explains requests that matched nothing (405 with `Allow`, a missing path
+ * parameter, or a plain 404) and labels requests by route pattern for metrics.
+ */
+@Injectable()
+export class RouteCatalog implements OnApplicationBootstrap {
+  private routes: Route[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const byPattern = new Map<string, Route>();
+    for (const wrapper of this.discovery.getControllers()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!controller) continue;
+      const prefixes = asArray(Reflect.getMetadata(PATH_METADATA, controller) as unknown);
+      const prototype = controller.prototype as Record<string, unknown>;
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name] as object;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (method === undefined) continue;
+        for (const prefix of prefixes) {
+          for (const path of asArray(Reflect.getMetadata(PATH_METADATA, handler) as unknown)) {
+            const pattern = normalize(`${prefix}/${path}`);
+            const route = byPattern.get(pattern) ?? {
+              pattern,
+              regex: toRegex(pattern),
+              methods: new Set<string>(),
+            };
+            expandMethod(method).forEach((m) => route.methods.add(m));
+            byPattern.set(pattern, route);
+          }
+        }
+      }
+    }
+    // Literal segments before parameters, so `/api/tools/x` beats `/api/tools/:name`.
+    this.routes = [...byPattern.values()].sort(
+      (a, b) => paramCount(a.pattern) - paramCount(b.pattern),
+    );
+  }
+
+  /** The route pattern a path belongs to (for metric labels), or undefined when none. */
+  patternOf(path: string): string | undefined {
+    const clean = normalize(path);
+    return this.routes.find((r) => r.regex.test(clean))?.pattern;
+  }
+
+  /** Why `method path` matched no handler, as the error the client should see. */
+  explainUnmatched(method: string, path: string): DomainError {
+    const clean = normalize(path);
+    const missing = this.routeMissingLastParameter(method, clean);
+    if (missing) return missing;
+    const route = this.routes.find((r) => r.regex.test(clean));
+    if (route && !route.methods.has(method)) return methodNotAllowed(route.methods);
+    return new RouteNotFoundError(method, path);
+  }
+
+  /** `POST /api/tools` when only `POST /api/tools/:toolName` exists: the name was left out. */
+  private routeMissingLastParameter(method: string, path: string): DomainError | undefined {
+    for (const route of this.routes) {
+      const match = /^(.*)\/:([A-Za-z0-9_]+)$/.exec(route.pattern);
+      if (match && route.methods.has(method) && normalize(match[1]) === path) {
+        return new MissingPathParameterError(match[2], `${method} ${route.pattern}`);
+      }
+    }
+    return undefined;
+  }
+}
+
+function methodNotAllowed(methods: Set<string>): MethodNotAllowedError {
+  const allowHeader = METHOD_ORDER.filter((m) => methods.has(m) || m === 'OPTIONS');
+  const allowed = allowHeader.filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+  return new MethodNotAllowedError(allowed, allowHeader);
+}
+
+function expandMethod(method: RequestMethod): string[] {
+  if (method === RequestMethod.ALL) return METHOD_ORDER;
+  const name = RequestMethod[method];
+  // OPTIONS is answered on every path by the CORS preflight route and is always allowed.
+  if (name === 'OPTIONS') return [];
+  // Both adapters answer HEAD for every GET route.
+  return name === 'GET' ? ['GET', 'HEAD'] : [name];
+}
+
+function asArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return [typeof value === 'string' ? value : '/'];
+}
+
+function normalize(path: string): string {
+  const collapsed = `/${path}`.replace(/\/+/g, '/');
+  return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
+}
+
+function paramCount(pattern: string): number {
+  return (pattern.match(/:/g) ?? []).length;
+}
+
+function toRegex(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}$`);
+}

@@ -1,0 +1,61 @@
+import { type Server, STATUS_CODES } from 'node:http';
+import { type Socket } from 'node:net';
+import { type MetricsService } from '../metrics/metrics.service';
+import { CORS_HEADERS } from './cors';
+import { type RouteCatalog } from './route-catalog.service';
+
+/**
+ * Hooks on the Node server under either adapter. They run before Express or Fastify see a
+ * request, so CORS headers and latency metrics cover every response, even errors raised
+ * before routing.
+ */
+export function instrumentServer(
+  server: Server,
+  metrics: MetricsService,
+  routes: RouteCatalog,
+): void {
+  server.prependListener('request', (request, response) => {
+    for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
+    const startedAt = process.hrtime.bigint();
+    response.once('finish', () => {
+      const method = request.method ?? 'UNKNOWN';
+      const route = routes.patternOf((request.url ?? '/').split('?')[0]) ?? 'unmatched';
+      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+      metrics.httpRequests.inc({ method, route, status: response.statusCode });
+      metrics.httpDuration.observe({ method, route }, seconds);
+    });
+  });
+  answerMalformedRequestsWithJson(server);
+}
+
+/**
+ * Requests Node cannot parse (broken request line, oversized headers) never reach a
+ * framework; Node would answer with an empty body. Answer with the envelope instead.
+ */
+function answerMalformedRequestsWithJson(server: Server): void {
+  server.removeAllListeners('clientError');
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const reason = STATUS_CODES[status] ?? 'Bad Request';
+    const body = JSON.stringify({
+      success: false,
+      error: {
+        code: reason.toUpperCase().replace(/[^A-Z0-9]+/g, '_'),
+        message: `Malformed HTTP request: ${reason}`,
+      },
+    });
+    const headers = Object.entries({
+      ...CORS_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n${body}`);
+  });
+}

@@ -1,0 +1,50 @@
+import { type Server } from 'node:http';
+import { type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { type AppConfig, type Environment, loadAppConfig } from './core/config';
+import {
+  NEST_APPLICATION_OPTIONS,
+  createHttpAdapter,
+  configureFastify,
+  isExpressApp,
+} from './core/http/http-adapters';
+import { RouteCatalog } from './core/http/route-catalog.service';
+import { instrumentServer } from './core/http/server-hooks';
+import { MetricsService } from './core/metrics/metrics.service';
+import { setupOpenApi } from './openapi';
+
+export interface CreateAppOptions {
+  /** Environment variables; `process.env` by default. */
+  env?: Environment;
+  extraToolModules?: readonly Type[];
+}
+
+export interface CreatedApp {
+  app: INestApplication;
+  config: AppConfig;
+}
+
+/**
+ * Builds the fully configured, initialised application on the configured HTTP adapter. The
+ * server entry point and every test use this, so tests exercise exactly what users run.
+ */
+export async function createApp(options: CreateAppOptions = {}): Promise<CreatedApp> {
+  const env = options.env ?? process.env;
+  const config = loadAppConfig(env);
+  const app = await NestFactory.create(
+    AppModule.forRoot({ env, config, extraToolModules: options.extraToolModules }),
+    createHttpAdapter(config),
+    { ...NEST_APPLICATION_OPTIONS, bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  if (!isExpressApp(app)) configureFastify(app, config);
+  setupOpenApi(app);
+  await app.init();
+  if (!isExpressApp(app))
+    await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
+  instrumentServer(app.getHttpServer() as Server, app.get(MetricsService), app.get(RouteCatalog));
+  return { app, config };
+}
