@@ -1,0 +1,54 @@
+import { type DomainError } from '../core/errors';
+
+/** A JSON Schema document (draft 2020-12 subset that Ajv understands). */
+export type JsonSchema = Record<string, unknown>;
+
+/** Tool inputs are always JSON objects, as in MCP. */
+export interface ToolInputSchema extends JsonSchema {
+  type: 'object';
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+
+/** Hints for clients about a tool's behaviour (the MCP `ToolAnnotations`). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** What a tool declares about itself; served by discovery, MCP and the OpenAPI document. */
+export interface ToolDefinition {
+  /** Unique name; also the tool's `id` and the `{toolName}` in `POST /api/tools/{toolName}`. */
+  name: string;
+  description: string;
+  inputSchema: ToolInputSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  /** A working call, shown in Swagger UI. */
+  example?: { input: Record<string, unknown>; output: unknown };
+  /** The domain errors the tool can answer with, documented with their status and message. */
+  errors?: readonly DomainError[];
+}
+
+/** One reason an input failed its schema. */
+export interface InputIssue {
+  /** JSON Pointer to the offending value ('' for the whole input). */
+  path: string;
+  message: string;
+}
+
+export interface ToolContext {
+  /** Aborted when the caller goes away or a time limit passes; long tools should honour it. */
+  signal: AbortSignal;
+}
+
+/** The behaviour of a tool: a provider class decorated with `@ToolProvider(definition)`. */
+export interface ToolHandler<Input = Record<string, unknown>, Output = unknown> {
+  /** Runs with input that already satisfies `inputSchema`. Throws `DomainError`s for failures. */
+  execute(input: Input, context: ToolContext): Output | Promise<Output>;
+  /** The tool's own error for input that fails the schema; by default `INVALID_INPUT`. */
+  rejectInput?(issues: readonly InputIssue[]): DomainError;
+}

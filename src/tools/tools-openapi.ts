@@ -1,0 +1,73 @@
+import { type OpenAPIObject } from '@nestjs/swagger';
+import { type OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { InvalidJsonError, PayloadTooLargeError, toErrorEnvelope } from '../core/errors';
+import { groupByStatus } from '../core/http/api-error-responses.decorator';
+import { type RegisteredTool } from './tool-registry.service';
+
+const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
+
+/**
+ * Gives every registered tool its own operation, `POST /api/tools/{name}`, whose request body
+ * is the tool's real input schema, so Swagger UI shows and "Try it out" sends the right input.
+ */
+export function addToolOperations(document: OpenAPIObject, tools: readonly RegisteredTool[]): void {
+  for (const { definition } of tools) {
+    const errors = [
+      ...(definition.errors ?? []),
+      new InvalidJsonError("Unexpected token '}'"),
+      new PayloadTooLargeError(1024 * 1024),
+    ];
+    const operation: OperationObject = {
+      operationId: `invoke_${definition.name}`,
+      summary: definition.annotations?.title ?? `Invoke ${definition.name}`,
+      description: definition.description,
+      tags: ['tools'],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: definition.inputSchema,
+            ...(definition.example && { example: definition.example.input }),
+          },
+        },
+      },
+      responses: {
+        200: {
+          description: 'The tool ran; `result` holds its output',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['success', 'result'],
+                properties: {
+                  success: { type: 'boolean', enum: [true] },
+                  result: definition.outputSchema ?? { type: 'object' },
+                },
+              },
+              ...(definition.example && {
+                example: { success: true, result: definition.example.output },
+              }),
+            },
+          },
+        },
+        ...Object.fromEntries(
+          groupByStatus(errors).map(([status, group]) => [
+            status,
+            {
+              description: group.map((e) => e.code).join(' | '),
+              content: {
+                'application/json': {
+                  schema: ERROR_ENVELOPE_REF,
+                  examples: Object.fromEntries(
+                    group.map((e) => [e.code, { summary: e.message, value: toErrorEnvelope(e) }]),
+                  ),
+                },
+              },
+            },
+          ]),
+        ),
+      },
+    };
+    document.paths[`/api/tools/${definition.name}`] = { post: operation };
+  }
+}

@@ -1,0 +1,73 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  InternalError,
+  InvalidJsonError,
+  MethodNotAllowedError,
+  MissingPathParameterError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../core/errors';
+import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { ToolListDto } from './dto/tool.dto';
+import { ToolInvocationSuccessDto } from './dto/tool-invocation.dto';
+import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
+import { ToolInvoker } from './tool-invoker.service';
+import { ToolRegistry } from './tool-registry.service';
+
+@ApiTags('tools')
+@Controller('api/tools')
+export class ToolsController {
+  constructor(
+    private readonly registry: ToolRegistry,
+    private readonly invoker: ToolInvoker,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listTools',
+    summary: 'Discover the available tools and their input schemas',
+  })
+  @ApiOkResponse({ type: ToolListDto })
+  @ApiErrorResponses(new MethodNotAllowedError(['GET'], ['GET', 'HEAD', 'OPTIONS']))
+  listTools(): ToolListDto {
+    return {
+      tools: this.registry.list().map(({ definition }) => ({
+        id: definition.name,
+        name: definition.name,
+        description: definition.description,
+        inputSchema: definition.inputSchema,
+      })),
+    };
+  }
+
+  @Post(':toolName')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'invokeTool',
+    summary: 'Invoke a tool with its input object',
+    description:
+      'Each tool also has its own operation below, with its real input schema and errors.',
+  })
+  @ApiParam({ name: 'toolName', example: 'encodePlantUML' })
+  @ApiBody({ schema: { type: 'object', additionalProperties: true } })
+  @ApiOkResponse({ type: ToolInvocationSuccessDto })
+  @ApiErrorResponses(
+    new MissingPathParameterError('toolName', 'POST /api/tools/:toolName'),
+    new InvalidJsonError("Unexpected token '}'"),
+    new InvalidToolInputError('toolName', [{ path: '/name', message: 'must be string' }]),
+    new ToolNotFoundError('unknownTool'),
+    new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']),
+    new PayloadTooLargeError(1024 * 1024),
+    new UnsupportedMediaTypeError('text/plain'),
+    new InternalError(),
+  )
+  async invokeTool(
+    @Param('toolName') toolName: string,
+    @Body() input: unknown,
+  ): Promise<ToolInvocationSuccessDto> {
+    // A request without a body is an empty input: the tool's schema then names what is missing.
+    const result = await this.invoker.invoke(toolName, input === undefined ? {} : input, 'rest');
+    return { success: true, result };
+  }
+}
