@@ -1,0 +1,53 @@
+import { type INestApplication, type Type } from '@nestjs/common';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { createApp } from '../../src/create-app';
+import { type HttpAdapterName } from '../../src/core/config';
+
+export const ADAPTERS: readonly HttpAdapterName[] = ['express', 'fastify'];
+
+export interface TestApp {
+  app: INestApplication;
+  http: TestAgent;
+  close(): Promise<void>;
+}
+
+/** Boots the real application (same factory as `main.ts`) on one HTTP adapter. */
+export async function startTestApp(
+  adapter: HttpAdapterName,
+  options: { env?: Record<string, string>; extraToolModules?: Type[] } = {},
+): Promise<TestApp> {
+  const { app } = await createApp({
+    env: { LOG_LEVEL: 'silent', ...options.env, HTTP_ADAPTER: adapter },
+    extraToolModules: options.extraToolModules,
+  });
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    close: () => app.close(),
+  };
+}
+
+/**
+ * Runs a suite once per HTTP adapter against one booted app per adapter, so every acceptance
+ * test proves both adapters behave the same.
+ */
+export function describeEachAdapter(
+  title: string,
+  suite: (app: () => TestApp) => void,
+  options: { env?: Record<string, string>; extraToolModules?: Type[] } = {},
+): void {
+  describe.each(ADAPTERS)(`${title} [%s]`, (adapter) => {
+    let testApp: TestApp | undefined;
+    beforeAll(async () => {
+      testApp = await startTestApp(adapter, options);
+    });
+    afterAll(async () => {
+      await testApp?.close();
+    });
+    suite(() => {
+      if (!testApp) throw new Error('the app did not start');
+      return testApp;
+    });
+  });
+}
