@@ -1,9 +1,10 @@
 import { type INestApplication } from '@nestjs/common';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type AppConfig } from '../config';
-import { UnsupportedMediaTypeError } from '../errors';
+import { BadRequestError, UnsupportedMediaTypeError, toErrorEnvelope } from '../errors';
 import { JSON_CONTENT_TYPE, isJsonContentType, parseJsonBody } from './json-body';
 
 /**
@@ -17,6 +18,8 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
     case 'express': {
       const instance = express();
       instance.disable('x-powered-by');
+      // Fastify's routing is case-sensitive; Express's becomes so too.
+      instance.enable('case sensitive routing');
       instance.options(/.*/, answerPreflight);
       instance.use(
         express.raw({
@@ -32,6 +35,11 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
         bodyLimit: maxBodyBytes,
         // Express's routing is not strict about a trailing slash; neither is ours.
         routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
+        // Fastify answers a URL it cannot decode before any hook or error handler runs.
+        frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+          const failure = new BadRequestError(error.message);
+          void reply.code(failure.status).send(toErrorEnvelope(failure));
+        },
       });
   }
 }
