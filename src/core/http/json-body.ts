@@ -19,7 +19,9 @@ export function parseJsonBody(body: Uint8Array): unknown {
   if (body.length === 0) return undefined;
   const text = decodeUtf8(body);
   try {
-    return text.includes('"__proto__"') ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
+    // A key can spell `__proto__` with \u escapes, so either sign means the careful parse.
+    const mayHaveProtoKey = text.includes('__proto__') || text.includes('\\u');
+    return mayHaveProtoKey ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
   } catch (error) {
     throw new InvalidJsonError(error instanceof Error ? error.message : String(error));
   }
@@ -40,7 +42,8 @@ function decodeUtf8(bytes: Uint8Array): string {
 /** The slow path, only for invalid input: a UTF-8 decoder that escapes bad bytes. */
 function decodeUtf8WithSurrogateEscapes(bytes: Uint8Array): string {
   let out = '';
-  let i = 0;
+  // Skip a byte order mark, as the strict decoder does.
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (i < bytes.length) {
     const length = validSequenceLength(bytes, i);
     if (length === 0) {
