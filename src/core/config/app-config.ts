@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsIn, IsString, Max, Min, MinLength } from 'class-validator';
+import { IntegerVariable } from './integer-variable.decorator';
 import { type Environment, validateEnvironment } from './validate-environment';
 
 const HTTP_ADAPTERS = ['express', 'fastify'] as const;
@@ -13,8 +13,7 @@ class CoreEnvironment {
   @IsIn(HTTP_ADAPTERS)
   HTTP_ADAPTER: HttpAdapterName = 'express';
 
-  @Type(() => Number)
-  @IsInt()
+  @IntegerVariable()
   @Min(0)
   @Max(65535)
   PORT = 3000;
@@ -24,8 +23,7 @@ class CoreEnvironment {
   HOST = '0.0.0.0';
 
   /** Largest request body accepted, in bytes; must leave room for a JSON-escaped 50KB diagram. */
-  @Type(() => Number)
-  @IsInt()
+  @IntegerVariable()
   @Min(1024)
   MAX_BODY_BYTES = 1024 * 1024;
 
