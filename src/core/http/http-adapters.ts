@@ -5,6 +5,7 @@ import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fasti
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type AppConfig } from '../config';
 import { BadRequestError, UnsupportedMediaTypeError, toErrorEnvelope } from '../errors';
+import { requestIdOf } from './request-id';
 import { JSON_CONTENT_TYPE, isJsonContentType, parseJsonBody } from './json-body';
 
 /**
@@ -35,6 +36,7 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
         bodyLimit: maxBodyBytes,
         // Express's routing is not strict about a trailing slash; neither is ours.
         routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
+        genReqId: requestIdOf,
         // Fastify answers a URL it cannot decode before any hook or error handler runs.
         frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
           const failure = new BadRequestError(error.message);

@@ -2,12 +2,13 @@ import { type Server, STATUS_CODES } from 'node:http';
 import { type Socket } from 'node:net';
 import { type MetricsService } from '../metrics/metrics.service';
 import { CORS_HEADERS } from './cors';
+import { assignRequestId } from './request-id';
 import { type RouteCatalog } from './route-catalog.service';
 
 /**
  * Hooks on the Node server under either adapter. They run before Express or Fastify see a
- * request, so CORS headers and latency metrics cover every response, even errors raised
- * before routing.
+ * request, so the request id, CORS headers and latency metrics cover every response, even
+ * errors raised before routing.
  */
 export function instrumentServer(
   server: Server,
@@ -15,6 +16,7 @@ export function instrumentServer(
   routes: RouteCatalog,
 ): void {
   server.prependListener('request', (request, response) => {
+    assignRequestId(request, response);
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
     const startedAt = process.hrtime.bigint();
     response.once('finish', () => {
