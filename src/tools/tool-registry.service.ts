@@ -64,5 +64,10 @@ function issuesOf(validate: ValidateFunction) {
 }
 
 function toIssue(error: ErrorObject): InputIssue {
+  // Name the offending property itself, so the caller knows which one to remove.
+  if (error.keyword === 'additionalProperties') {
+    const property = (error.params as { additionalProperty: string }).additionalProperty;
+    return { path: `${error.instancePath}/${property}`, message: 'is not an allowed property' };
+  }
   return { path: error.instancePath, message: error.message ?? 'is invalid' };
 }

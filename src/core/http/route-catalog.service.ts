@@ -78,11 +78,11 @@ export class RouteCatalog implements OnApplicationBootstrap {
     return new RouteNotFoundError(method, path);
   }
 
-  /** `POST /api/tools` when only `POST /api/tools/:toolName` exists: the name was left out. */
+  /** `POST /api/tools` when only `POST /api/tools/:toolName` exists: the last parameter is missing. */
   private routeMissingLastParameter(method: string, path: string): DomainError | undefined {
     for (const route of this.routes) {
       const match = /^(.*)\/:([A-Za-z0-9_]+)$/.exec(route.pattern);
-      if (match && route.methods.has(method) && normalize(match[1]) === path) {
+      if (match && route.methods.has(method) && toRegex(normalize(match[1])).test(path)) {
         return new MissingPathParameterError(match[2], `${method} ${route.pattern}`);
       }
     }
