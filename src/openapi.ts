@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ToolRegistry } from './tools/tool-registry.service';
 import { addToolOperations } from './tools/tools-openapi';
 
 export const DOCS_PATH = 'docs';
+
+/** The package version; `package.json` sits one level above both `src/` and `dist/`. */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -12,7 +22,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Tools for AI agents over REST and MCP. Every response is JSON; failures are ' +
         '`{ "success": false, "error": { "code", "message" } }` with a stable UPPER_SNAKE_CASE code.',
     )
-    .setVersion(process.env.npm_package_version ?? '0.1.0')
+    .setVersion(packageVersion())
     .build();
   const document = SwaggerModule.createDocument(app, config);
   addToolOperations(document, app.get(ToolRegistry).list());

@@ -1,7 +1,7 @@
 import { type OpenAPIObject } from '@nestjs/swagger';
 import { type OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { InvalidJsonError, PayloadTooLargeError, toErrorEnvelope } from '../core/errors';
-import { groupByStatus } from '../core/http/api-error-responses.decorator';
+import { InvalidJsonError, PayloadTooLargeError } from '../core/errors';
+import { errorExamples, groupByStatus } from '../core/http/api-error-responses.decorator';
 import { type RegisteredTool } from './tool-registry.service';
 
 const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
@@ -58,9 +58,7 @@ export function addToolOperations(document: OpenAPIObject, tools: readonly Regis
               content: {
                 'application/json': {
                   schema: ERROR_ENVELOPE_REF,
-                  examples: Object.fromEntries(
-                    group.map((e) => [e.code, { summary: e.message, value: toErrorEnvelope(e) }]),
-                  ),
+                  examples: errorExamples(group),
                 },
               },
             },

@@ -14,12 +14,22 @@ export function ApiErrorResponses(...errors: DomainError[]): MethodDecorator & C
         status,
         type: ErrorEnvelopeDto,
         description: group.map((e) => e.code).join(' | '),
-        examples: Object.fromEntries(
-          group.map((e) => [e.code, { summary: e.message, value: toErrorEnvelope(e) }]),
-        ),
+        examples: errorExamples(group),
       }),
     ),
   );
+}
+
+/** Named examples, one per error; a code that occurs twice is told apart by its message. */
+export function errorExamples(
+  errors: readonly DomainError[],
+): Record<string, { summary: string; value: unknown }> {
+  const examples: Record<string, { summary: string; value: unknown }> = {};
+  for (const error of errors) {
+    const name = error.code in examples ? `${error.code}: ${error.message}` : error.code;
+    examples[name] = { summary: error.message, value: toErrorEnvelope(error) };
+  }
+  return examples;
 }
 
 export function groupByStatus(errors: readonly DomainError[]): [number, DomainError[]][] {

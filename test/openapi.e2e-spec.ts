@@ -1,0 +1,118 @@
+/**
+ * The OpenAPI document and Swagger UI: every endpoint, every error envelope documented with a
+ * real example, and each tool's input schema shown as it really is.
+ */
+import { describeEachAdapter } from './support/test-app';
+
+interface Operation {
+  operationId: string;
+  requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> };
+  responses: Record<
+    string,
+    {
+      content?: Record<
+        string,
+        {
+          schema?: { $ref?: string };
+          examples?: Record<string, { value: unknown }>;
+          example?: unknown;
+        }
+      >;
+    }
+  >;
+}
+type Document = { info: { version: string }; paths: Record<string, Record<string, Operation>> };
+
+describeEachAdapter('OpenAPI document', (testApp) => {
+  let document: Document;
+  beforeAll(async () => {
+    const response = await testApp().http.get('/docs-json');
+    expect(response.status).toBe(200);
+    document = response.body as Document;
+  });
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  test('documents every endpoint', () => {
+    const endpoints = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(endpoints.sort()).toEqual(
+      [
+        'GET /api/tools',
+        'POST /api/tools/{toolName}',
+        'POST /api/tools/encodePlantUML',
+        'GET /health',
+        'GET /metrics',
+      ].sort(),
+    );
+  });
+
+  test('carries the package version', () => {
+    expect(document.info.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  test('documents every error response as the envelope, with an example per code', () => {
+    for (const { path, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        const content = response.content?.['application/json'];
+        expect({ path, status, ref: content?.schema?.$ref }).toEqual({
+          path,
+          status,
+          ref: '#/components/schemas/ErrorEnvelopeDto',
+        });
+        const examples = Object.values(content?.examples ?? {});
+        expect(examples.length).toBeGreaterThan(0);
+        for (const { value } of examples) {
+          expect(value).toEqual({
+            success: false,
+            error: expect.objectContaining({
+              code: expect.stringMatching(/^[A-Z]+(_[A-Z]+)*$/),
+              message: expect.any(String),
+            }),
+          });
+        }
+      }
+    }
+  });
+
+  test('documents the seed 001 errors of encodePlantUML with their statuses', () => {
+    const responses = document.paths['/api/tools/encodePlantUML'].post.responses;
+    const codesAt = (status: string) =>
+      Object.values(responses[status].content?.['application/json'].examples ?? {}).map(
+        ({ value }) => (value as { error: { code: string } }).error.code,
+      );
+    expect(codesAt('400')).toContain('EMPTY_CODE');
+    expect(codesAt('413')).toContain('CODE_TOO_LARGE');
+    expect(codesAt('500')).toContain('ENCODING_FAILED');
+  });
+
+  test("shows each tool's input schema as GET /api/tools serves it", async () => {
+    const { tools } = (await testApp().http.get('/api/tools')).body as {
+      tools: { id: string; inputSchema: unknown }[];
+    };
+    for (const tool of tools) {
+      const body = document.paths[`/api/tools/${tool.id}`].post.requestBody;
+      expect(body?.content['application/json'].schema).toEqual(tool.inputSchema);
+    }
+  });
+
+  test('the encodePlantUML example is what the server really answers', async () => {
+    const operation = document.paths['/api/tools/encodePlantUML'].post;
+    const input = operation.requestBody?.content['application/json'].example;
+    const documented = operation.responses['200'].content?.['application/json'].example;
+    const actual = await testApp()
+      .http.post('/api/tools/encodePlantUML')
+      .send(input as object);
+    expect(actual.body).toEqual(documented);
+  });
+
+  test('Swagger UI is served at /docs', async () => {
+    const response = await testApp().http.get('/docs').redirects(1);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain('swagger-ui');
+  });
+});
