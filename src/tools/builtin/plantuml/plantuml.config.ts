@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsUrl, Min } from 'class-validator';
+import { IsUrl, Min } from 'class-validator';
+import { IntegerVariable } from '../../../core/config';
 
 /** The environment variables of the encodePlantUML tool. */
 export class PlantUmlConfig {
@@ -8,8 +8,7 @@ export class PlantUmlConfig {
   PLANTUML_SERVER_URL = 'https://www.plantuml.com/plantuml';
 
   /** Largest `plantumlCode` accepted, in UTF-8 bytes (seed 001: 50KB). */
-  @Type(() => Number)
-  @IsInt()
+  @IntegerVariable()
   @Min(1)
   MAX_CODE_BYTES = 50 * 1024;
 }
