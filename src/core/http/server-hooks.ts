@@ -25,6 +25,9 @@ export function instrumentServer(
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
       metrics.httpRequests.inc({ method, route, status: response.statusCode });
       metrics.httpDuration.observe({ method, route }, seconds);
+      // Shutting down: close the keep-alive connection this response leaves idle now, rather
+      // than after the keep-alive timeout, so the process exits as soon as the work is done.
+      if (!server.listening) setImmediate(() => server.closeIdleConnections());
     });
   });
   answerMalformedRequestsWithJson(server);
