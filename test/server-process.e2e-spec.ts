@@ -1,7 +1,7 @@
 /** The built server as users run it: start-up, configuration errors and graceful shutdown. */
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { request } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 import { ADAPTERS } from './support/test-app';
 import { MAIN, startServerProcess } from './support/server-process';
 
@@ -54,7 +54,7 @@ describe.each(ADAPTERS)('the built server [%s]', (adapter) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       pending.end(body.slice(10));
 
-      const [res] = (await response) as [import('node:http').IncomingMessage];
+      const [res] = (await response) as [IncomingMessage];
       let text = '';
       for await (const chunk of res) text += String(chunk);
       expect(res.statusCode).toBe(200);
