@@ -1,6 +1,6 @@
 // PlantUML's text encoding (what goes after /svg/ in a PlantUML server URL):
 // UTF-8 -> raw DEFLATE level 9 -> PlantUML's base64-like ASCII encoding.
-import { deflateRaw } from 'pako';
+import { deflateRawLevel9 } from './reference-deflate';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
 
@@ -49,8 +49,5 @@ export function toPlantUmlAscii(bytes: Uint8Array): string {
  * (lone surrogates would become U+FFFD); the caller validates.
  */
 export function encodePlantUmlText(text: string): string {
-  // Why pako 2.1.0 (pinned): its deflate is byte-identical to zlib 1.2.13, hence to Java's
-  // `new Deflater(9, true)` that PlantUML uses, so our URLs match PlantUML's own encoder.
-  // pako 3.x and Node's built-in zlib produce different (still valid) streams.
-  return toPlantUmlAscii(deflateRaw(Buffer.from(text, 'utf8'), { level: 9 }));
+  return toPlantUmlAscii(deflateRawLevel9(Buffer.from(text, 'utf8')));
 }
