@@ -2,7 +2,8 @@ import { type Server } from 'node:http';
 import { type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
+import { type Logger } from 'pino';
 import { AppModule } from './app.module';
 import { type AppConfig, type Environment, loadAppConfig } from './core/config';
 import {
@@ -13,6 +14,7 @@ import {
 } from './core/http/http-adapters';
 import { RouteCatalog } from './core/http/route-catalog.service';
 import { instrumentServer } from './core/http/server-hooks';
+import { ROOT_LOGGER } from './core/logging/root-logger';
 import { MetricsService } from './core/metrics/metrics.service';
 import { setupOpenApi } from './openapi';
 
@@ -39,12 +41,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Created
     createHttpAdapter(config),
     { ...NEST_APPLICATION_OPTIONS, bufferLogs: true },
   );
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(NestPinoLogger));
   if (!isExpressApp(app)) configureFastify(app, config);
   setupOpenApi(app);
   await app.init();
   if (!isExpressApp(app))
     await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
-  instrumentServer(app.getHttpServer() as Server, app.get(MetricsService), app.get(RouteCatalog));
+  instrumentServer(
+    app.getHttpServer() as Server,
+    app.get(MetricsService),
+    app.get(RouteCatalog),
+    app.get<Logger>(ROOT_LOGGER),
+  );
   return { app, config };
 }

@@ -27,10 +27,13 @@ describeEachAdapter('Operations', (testApp) => {
     );
     expect(metrics).toMatch(/toolhub_errors_total\{code="TOOL_NOT_FOUND"\} [2-9]/);
     expect(metrics).toMatch(
-      /toolhub_http_requests_total\{method="POST",route="\/api\/tools\/:toolName",status="200"\} [1-9]/,
+      /toolhub_http_request_duration_seconds_count\{method="POST",route="\/api\/tools\/:toolName",status="200"\} [1-9]/,
     );
     expect(metrics).toMatch(
-      /toolhub_http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/api\/tools\/:toolName"\} [1-9]/,
+      /toolhub_http_request_duration_seconds_count\{method="POST",route="\/api\/tools\/:toolName",status="404"\} [2-9]/,
+    );
+    expect(metrics).toMatch(
+      /toolhub_http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/api\/tools\/:toolName",status="200"\} [1-9]/,
     );
     // Names a client makes up never become label values (bounded cardinality).
     expect(metrics).not.toContain('no-such-tool');

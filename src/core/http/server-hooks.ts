@@ -1,5 +1,7 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import { type Socket } from 'node:net';
+import { type Logger } from 'pino';
+import { logRequest } from '../logging/access-log';
 import { type MetricsService } from '../metrics/metrics.service';
 import { CORS_HEADERS } from './cors';
 import { assignRequestId } from './request-id';
@@ -7,24 +9,23 @@ import { type RouteCatalog } from './route-catalog.service';
 
 /**
  * Hooks on the Node server under either adapter. They run before Express or Fastify see a
- * request, so the request id, CORS headers and latency metrics cover every response, even
- * errors raised before routing.
+ * request, so the request id, the access log and latency metrics cover every request, even
+ * ones that fail before routing. (The adapters set the response headers, each the fast way.)
  */
 export function instrumentServer(
   server: Server,
   metrics: MetricsService,
   routes: RouteCatalog,
+  logger: Logger,
 ): void {
   server.prependListener('request', (request, response) => {
-    assignRequestId(request, response);
-    for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
+    assignRequestId(request);
     const startedAt = process.hrtime.bigint();
     response.once('finish', () => {
-      const method = request.method ?? 'UNKNOWN';
-      const route = routes.patternOf((request.url ?? '/').split('?')[0]) ?? 'unmatched';
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-      metrics.httpRequests.inc({ method, route, status: response.statusCode });
-      metrics.httpDuration.observe({ method, route }, seconds);
+      const route = routes.patternOf((request.url ?? '/').split('?')[0]) ?? 'unmatched';
+      metrics.observeHttpRequest(request.method ?? 'UNKNOWN', route, response.statusCode, seconds);
+      logRequest(logger, request, response, seconds);
       // Shutting down: close the keep-alive connection this response leaves idle now, rather
       // than after the keep-alive timeout, so the process exits as soon as the work is done.
       if (!server.listening) setImmediate(() => server.closeIdleConnections());

@@ -9,17 +9,11 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 export class MetricsService {
   readonly registry = new Registry();
 
-  readonly httpRequests = new Counter({
-    name: 'toolhub_http_requests_total',
-    help: 'HTTP requests by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-
+  /** Its `_count` series are the request counts by method, route pattern and status. */
   readonly httpDuration = new Histogram({
     name: 'toolhub_http_request_duration_seconds',
-    help: 'HTTP request latency by method and route pattern',
-    labelNames: ['method', 'route'] as const,
+    help: 'HTTP request latency by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
@@ -38,7 +32,24 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  // Resolving label values to a series costs more than the observation itself; there are few
+  // distinct combinations (route patterns, not paths), so the series are kept.
+  private readonly httpSeries = new Map<
+    string,
+    Histogram.Internal<'method' | 'route' | 'status'>
+  >();
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'toolhub_' });
+  }
+
+  observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${route} ${status}`;
+    let series = this.httpSeries.get(key);
+    if (!series) {
+      series = this.httpDuration.labels(method, route, String(status));
+      this.httpSeries.set(key, series);
+    }
+    series.observe(seconds);
   }
 }
