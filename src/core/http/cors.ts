@@ -1,3 +1,6 @@
+import { type IncomingMessage } from 'node:http';
+import { requestIdOf } from './request-id';
+
 /**
  * Seed 001's CORS policy: a public API open to every origin. Set on every response, errors
  * included, so browser clients can always read the JSON envelope.
@@ -9,3 +12,8 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Expose-Headers': 'X-Request-Id',
   'Access-Control-Max-Age': '86400',
 };
+
+/** The headers every response carries: CORS and the request id. */
+export function responseHeaders(request: IncomingMessage): Record<string, string> {
+  return { ...CORS_HEADERS, 'X-Request-Id': requestIdOf(request) };
+}

@@ -5,6 +5,7 @@ import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fasti
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type AppConfig } from '../config';
 import { BadRequestError, UnsupportedMediaTypeError, toErrorEnvelope } from '../errors';
+import { responseHeaders } from './cors';
 import { requestIdOf } from './request-id';
 import { JSON_CONTENT_TYPE, isJsonContentType, parseJsonBody } from './json-body';
 
@@ -18,9 +19,13 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
   switch (adapter) {
     case 'express': {
       const instance = express();
+      // Settings first: Express reads them when its router is created, at the first `use`.
       instance.disable('x-powered-by');
+      // Fastify sends no ETag; Express's costs a SHA-1 per response (a third of its throughput).
+      instance.set('etag', false);
       // Fastify's routing is case-sensitive; Express's becomes so too.
       instance.enable('case sensitive routing');
+      instance.use(setResponseHeaders);
       instance.options(/.*/, answerPreflight);
       instance.use(
         express.raw({
@@ -34,13 +39,18 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
     case 'fastify':
       return new FastifyAdapter({
         bodyLimit: maxBodyBytes,
+        // No Nest middleware is used (the hooks above do that work), so no middie layer.
+        skipMiddie: true,
         // Express's routing is not strict about a trailing slash; neither is ours.
         routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
         genReqId: requestIdOf,
         // Fastify answers a URL it cannot decode before any hook or error handler runs.
-        frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+        frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
           const failure = new BadRequestError(error.message);
-          void reply.code(failure.status).send(toErrorEnvelope(failure));
+          void reply
+            .headers(responseHeaders(request.raw))
+            .code(failure.status)
+            .send(toErrorEnvelope(failure));
         },
       });
   }
@@ -52,6 +62,12 @@ export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
 /** Fastify's part of the set-up, which needs the instance Nest created. */
 export function configureFastify(app: INestApplication, config: AppConfig): void {
   const fastify = (app as NestFastifyApplication).getHttpAdapter().getInstance();
+  // Through the reply, not the raw response: headers set on the raw response before Fastify
+  // writes its own push Node onto a slow merge path (measured: ~25 µs a request).
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(responseHeaders(request.raw));
+    done();
+  });
   fastify.options('*', (_request, reply) => {
     void reply.code(200).send();
   });
@@ -72,6 +88,13 @@ export function configureFastify(app: INestApplication, config: AppConfig): void
 
 export function isExpressApp(app: INestApplication): app is NestExpressApplication {
   return app.getHttpAdapter() instanceof ExpressAdapter;
+}
+
+function setResponseHeaders(request: Request, response: Response, next: NextFunction): void {
+  for (const [name, value] of Object.entries(responseHeaders(request))) {
+    response.setHeader(name, value);
+  }
+  next();
 }
 
 /** CORS preflight (seed 001): `OPTIONS` on any path is 200; the CORS headers are already set. */

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage } from 'node:http';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const SANE_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Gives the request its id before any framework sees it: the caller's `X-Request-Id` when it
- * is sane, else a UUID. The id replaces the header and is echoed on the response, so the
- * logger and both adapters read one value.
+ * is sane, else a UUID. The id replaces the header, so the logger, both adapters and the
+ * response headers (`responseHeaders`) read one value.
  */
-export function assignRequestId(request: IncomingMessage, response: ServerResponse): string {
+export function assignRequestId(request: IncomingMessage): void {
   const given = request.headers[REQUEST_ID_HEADER];
-  const id = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
-  request.headers[REQUEST_ID_HEADER] = id;
-  response.setHeader('X-Request-Id', id);
-  return id;
+  if (typeof given !== 'string' || !SANE_REQUEST_ID.test(given)) {
+    request.headers[REQUEST_ID_HEADER] = randomUUID();
+  }
 }
 
 /** The id `assignRequestId` gave the request. */
