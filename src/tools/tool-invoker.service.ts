@@ -6,6 +6,9 @@ import { ToolRegistry } from './tool-registry.service';
 
 export type Transport = 'rest' | 'mcp';
 
+/** For callers with nothing to cancel; one shared signal instead of one controller per call. */
+const NEVER_ABORTED = new AbortController().signal;
+
 /**
  * The single path every tool call takes, whatever the transport: find, validate against the
  * input schema, execute, count. REST and MCP differ only in how they present the outcome.
@@ -21,7 +24,7 @@ export class ToolInvoker {
     name: string,
     input: unknown,
     transport: Transport,
-    signal: AbortSignal = new AbortController().signal,
+    signal: AbortSignal = NEVER_ABORTED,
   ): Promise<unknown> {
     const tool = this.registry.find(name);
     if (!tool) throw new ToolNotFoundError(name);
