@@ -10,6 +10,7 @@ interface Operation {
   responses: Record<
     string,
     {
+      description?: string;
       content?: Record<
         string,
         {
@@ -87,6 +88,10 @@ describeEachAdapter('OpenAPI document', (testApp) => {
     expect(codesAt('400')).toContain('EMPTY_CODE');
     expect(codesAt('413')).toContain('CODE_TOO_LARGE');
     expect(codesAt('500')).toContain('ENCODING_FAILED');
+    // Errors of the transport, whatever the tool:
+    expect(codesAt('415')).toEqual(['UNSUPPORTED_MEDIA_TYPE']);
+    expect(codesAt('500')).toContain('INTERNAL_ERROR');
+    expect(responses['413'].description).toBe('CODE_TOO_LARGE');
   });
 
   test("shows each tool's input schema as GET /api/tools serves it", async () => {

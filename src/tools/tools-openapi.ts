@@ -1,7 +1,7 @@
 import { type OpenAPIObject } from '@nestjs/swagger';
 import { type OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { InvalidJsonError, PayloadTooLargeError } from '../core/errors';
-import { errorExamples, groupByStatus } from '../core/http/api-error-responses.decorator';
+import { errorResponseDocs, groupByStatus } from '../core/http/api-error-responses.decorator';
+import { TRANSPORT_ERRORS } from './tool-transport-errors';
 import { type RegisteredTool } from './tool-registry.service';
 
 const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
@@ -12,11 +12,7 @@ const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
  */
 export function addToolOperations(document: OpenAPIObject, tools: readonly RegisteredTool[]): void {
   for (const { definition } of tools) {
-    const errors = [
-      ...(definition.errors ?? []),
-      new InvalidJsonError("Unexpected token '}'"),
-      new PayloadTooLargeError(1024 * 1024),
-    ];
+    const errors = [...(definition.errors ?? []), ...TRANSPORT_ERRORS];
     const operation: OperationObject = {
       operationId: `invoke_${definition.name}`,
       summary: definition.annotations?.title ?? `Invoke ${definition.name}`,
@@ -51,18 +47,16 @@ export function addToolOperations(document: OpenAPIObject, tools: readonly Regis
           },
         },
         ...Object.fromEntries(
-          groupByStatus(errors).map(([status, group]) => [
-            status,
-            {
-              description: group.map((e) => e.code).join(' | '),
-              content: {
-                'application/json': {
-                  schema: ERROR_ENVELOPE_REF,
-                  examples: errorExamples(group),
-                },
+          groupByStatus(errors).map(([status, group]) => {
+            const { description, examples } = errorResponseDocs(group);
+            return [
+              status,
+              {
+                description,
+                content: { 'application/json': { schema: ERROR_ENVELOPE_REF, examples } },
               },
-            },
-          ]),
+            ];
+          }),
         ),
       },
     };

@@ -1,19 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  InternalError,
-  InvalidJsonError,
-  MethodNotAllowedError,
-  MissingPathParameterError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../core/errors';
+import { MethodNotAllowedError, MissingPathParameterError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { ToolListDto } from './dto/tool.dto';
 import { ToolInvocationSuccessDto } from './dto/tool-invocation.dto';
 import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolRegistry } from './tool-registry.service';
+import { TRANSPORT_ERRORS } from './tool-transport-errors';
 
 @ApiTags('tools')
 @Controller('api/tools')
@@ -50,17 +44,23 @@ export class ToolsController {
       'Each tool also has its own operation below, with its real input schema and errors.',
   })
   @ApiParam({ name: 'toolName', example: 'encodePlantUML' })
-  @ApiBody({ schema: { type: 'object', additionalProperties: true } })
-  @ApiOkResponse({ type: ToolInvocationSuccessDto })
+  @ApiBody({
+    description: "The tool's input object; its schema is the tool's `inputSchema`",
+    schema: { type: 'object', additionalProperties: true },
+    examples: {
+      encodePlantUML: { value: { plantumlCode: '@startuml\nBob -> Alice : hello\n@enduml' } },
+    },
+  })
+  @ApiOkResponse({
+    type: ToolInvocationSuccessDto,
+    description: 'The tool ran; `result` holds its output',
+  })
   @ApiErrorResponses(
     new MissingPathParameterError('toolName', 'POST /api/tools/:toolName'),
-    new InvalidJsonError("Unexpected token '}'"),
     new InvalidToolInputError('toolName', [{ path: '/name', message: 'must be string' }]),
     new ToolNotFoundError('unknownTool'),
     new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']),
-    new PayloadTooLargeError(1024 * 1024),
-    new UnsupportedMediaTypeError('text/plain'),
-    new InternalError(),
+    ...TRANSPORT_ERRORS,
   )
   async invokeTool(
     @Param('toolName') toolName: string,

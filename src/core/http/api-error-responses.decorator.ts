@@ -10,18 +10,24 @@ import { ErrorEnvelopeDto } from './dto/error-envelope.dto';
 export function ApiErrorResponses(...errors: DomainError[]): MethodDecorator & ClassDecorator {
   return applyDecorators(
     ...groupByStatus(errors).map(([status, group]) =>
-      ApiResponse({
-        status,
-        type: ErrorEnvelopeDto,
-        description: group.map((e) => e.code).join(' | '),
-        examples: errorExamples(group),
-      }),
+      ApiResponse({ status, type: ErrorEnvelopeDto, ...errorResponseDocs(group) }),
     ),
   );
 }
 
+/** The description (its codes) and named examples of one status's error response. */
+export function errorResponseDocs(errors: readonly DomainError[]): {
+  description: string;
+  examples: Record<string, { summary: string; value: unknown }>;
+} {
+  return {
+    description: [...new Set(errors.map((e) => e.code))].join(' | '),
+    examples: errorExamples(errors),
+  };
+}
+
 /** Named examples, one per error; a code that occurs twice is told apart by its message. */
-export function errorExamples(
+function errorExamples(
   errors: readonly DomainError[],
 ): Record<string, { summary: string; value: unknown }> {
   const examples: Record<string, { summary: string; value: unknown }> = {};

@@ -1,0 +1,14 @@
+import {
+  InternalError,
+  InvalidJsonError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../core/errors';
+
+/** Errors any tool invocation over HTTP can answer with, whatever the tool; for the docs. */
+export const TRANSPORT_ERRORS = [
+  new InvalidJsonError("Unexpected token '}'"),
+  new PayloadTooLargeError(1024 * 1024),
+  new UnsupportedMediaTypeError('text/plain'),
+  new InternalError(),
+];
