@@ -1,0 +1,65 @@
+'use strict';
+// What the bench measures, as data. A scenario is one autocannon run against every server in
+// `servers` (all of them when omitted); add one here (e.g. an MCP `tools/call` POST to /mcp with
+// its headers) and run.js measures and reports it with no other change.
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const SEED_DIAGRAM = '@startuml\nBob -> Alice : hello\n@enduml';
+const MAX_CODE_BYTES = 50 * 1024;
+
+/**
+ * A realistic sequence diagram whose JSON request body stays within `maxBytes` (so the diagram
+ * itself is within toolhub's 50KB limit too). Deterministic: a fixed-seed LCG picks the arrows.
+ */
+function largeDiagram(maxBytes = MAX_CODE_BYTES) {
+  let seed = 42;
+  const next = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const lines = ['@startuml', 'title Generated load-test diagram', 'autonumber'];
+  for (let i = 0; i < 40; i++) lines.push(`participant P${i}`);
+  const bodyBytes = (extra) =>
+    Buffer.byteLength(JSON.stringify({ plantumlCode: [...lines, extra, '@enduml'].join('\n') }));
+  for (let i = 0; ; i++) {
+    const line =
+      i % 25 === 24
+        ? `note over P${next(40)} : checkpoint ${i}`
+        : `P${next(40)} -> P${next(40)} : message ${i}`;
+    if (bodyBytes(line) > maxBytes) break;
+    lines.push(line);
+  }
+  lines.push('@enduml');
+  return lines.join('\n');
+}
+
+const encodeBody = (plantumlCode) => JSON.stringify({ plantumlCode });
+
+/** @type {{ name: string, method: string, path: string, headers?: object, body?: string, connections: number, servers?: string[] }[]} */
+const SCENARIOS = [
+  {
+    name: 'encode',
+    method: 'POST',
+    path: '/api/tools/encodePlantUML',
+    headers: JSON_HEADERS,
+    body: encodeBody(SEED_DIAGRAM),
+    connections: 50,
+  },
+  { name: 'tool list', method: 'GET', path: '/api/tools', connections: 50 },
+  {
+    name: 'encode 50KB',
+    method: 'POST',
+    path: '/api/tools/encodePlantUML',
+    headers: JSON_HEADERS,
+    body: encodeBody(largeDiagram()),
+    connections: 10,
+  },
+];
+
+/** Targets on the seed-diagram encode endpoint; checked after the run. */
+const TARGETS = [
+  { server: 'toolhub/fastify', scenario: 'encode', minRatio: 0.6, maxP99Ms: 15 },
+  { server: 'toolhub/express', scenario: 'encode', minRatio: 0.3, maxP99Ms: 35 },
+];
+
+module.exports = { SCENARIOS, TARGETS, largeDiagram };
