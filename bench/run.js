@@ -24,11 +24,17 @@ const SERVERS = [
   { name: 'toolhub/express', script: 'dist/main.js', env: { HTTP_ADAPTER: 'express' } },
   { name: 'toolhub/fastify', script: 'dist/main.js', env: { HTTP_ADAPTER: 'fastify' } },
   { name: 'bare', script: 'bench/bare-server.js', env: { BENCH_TOOLS_BODY_FILE: TOOLS_BODY_FILE } },
+  // A minimal Nest app per adapter: separates the framework's cost from toolhub's own.
+  ...['express', 'fastify'].map((adapter) => ({
+    name: `nest/${adapter}`,
+    script: 'bench/bare-nest-server.js',
+    env: { BENCH_TOOLS_BODY_FILE: TOOLS_BODY_FILE, HTTP_ADAPTER: adapter },
+  })),
 ];
 /** Share of the machine (before a start) or cores (during a run) others may use unflagged. */
 const BUSY_LIMIT = 0.15;
 const RETRIES = 2;
-const REPORT_ORDER = ['bare', 'toolhub/express', 'toolhub/fastify'];
+const REPORT_ORDER = ['bare', 'nest/express', 'toolhub/express', 'nest/fastify', 'toolhub/fastify'];
 
 function seconds(name, fallback, { allowZero = false } = {}) {
   const value = Number(process.env[name] || fallback);
@@ -47,7 +53,7 @@ async function benchServer(def, settings, results) {
   results.servers[def.name] = entry;
   console.error(`bench: ${def.name} up in ${server.startupMs} ms, RSS ${server.rssMb} MB`);
   try {
-    if (def.name !== 'bare' && !fs.existsSync(TOOLS_BODY_FILE)) {
+    if (def.script === 'dist/main.js') {
       const tools = await request(server.port, { path: '/api/tools' });
       if (tools.status !== 200) throw new Error(`GET /api/tools answered ${tools.status}`);
       fs.writeFileSync(TOOLS_BODY_FILE, tools.body);
