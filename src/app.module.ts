@@ -4,6 +4,7 @@ import { HttpCoreModule } from './core/http/http.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { MetricsModule } from './core/metrics/metrics.module';
 import { HealthModule } from './health/health.module';
+import { McpModule } from './mcp/mcp.module';
 import { ToolsModule } from './tools/tools.module';
 
 export interface AppModuleOptions {
@@ -25,6 +26,7 @@ export class AppModule {
         HttpCoreModule,
         HealthModule,
         ToolsModule.forRoot(extraToolModules),
+        McpModule,
       ],
     };
   }

@@ -11,6 +11,8 @@ export class ToolsModule {
   static forRoot(extraToolModules: readonly Type[] = []): DynamicModule {
     return {
       module: ToolsModule,
+      // The registry and invoker serve every transport (REST here, MCP in its own module).
+      global: true,
       imports: [DiscoveryModule, ...builtinToolModules(), ...extraToolModules],
       controllers: [ToolsController],
       providers: [ToolRegistry, ToolInvoker],

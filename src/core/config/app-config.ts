@@ -40,8 +40,14 @@ export class AppConfig {
       host: string;
       maxBodyBytes: number;
     },
-    readonly log: { level: LogLevel },
+    /** `stderr` when stdout is taken by a protocol (the MCP stdio server). */
+    readonly log: { level: LogLevel; destination: 'stdout' | 'stderr' },
   ) {}
+
+  /** The same configuration, logging to stderr. */
+  withLogsOnStderr(): AppConfig {
+    return new AppConfig(this.http, { ...this.log, destination: 'stderr' });
+  }
 }
 
 export function loadAppConfig(env: Environment): AppConfig {
@@ -53,6 +59,6 @@ export function loadAppConfig(env: Environment): AppConfig {
       host: core.HOST,
       maxBodyBytes: core.MAX_BODY_BYTES,
     },
-    { level: core.LOG_LEVEL },
+    { level: core.LOG_LEVEL, destination: 'stdout' },
   );
 }

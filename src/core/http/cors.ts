@@ -13,7 +13,16 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Max-Age': '86400',
 };
 
+/** Browser MCP clients (e.g. MCP Inspector) also send the protocol's own headers. */
+const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Headers':
+    'Content-Type, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Access-Control-Expose-Headers': 'X-Request-Id, Mcp-Session-Id',
+};
+
 /** The headers every response carries: CORS and the request id. */
 export function responseHeaders(request: IncomingMessage): Record<string, string> {
-  return { ...CORS_HEADERS, 'X-Request-Id': requestIdOf(request) };
+  const cors = request.url?.startsWith('/mcp') ? MCP_CORS_HEADERS : CORS_HEADERS;
+  return { ...cors, 'X-Request-Id': requestIdOf(request) };
 }

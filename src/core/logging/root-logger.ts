@@ -5,8 +5,8 @@ import { type AppConfig } from '../config';
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
 export function createRootLogger(config: AppConfig): Logger {
-  return pino({
-    level: config.log.level,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-  });
+  return pino(
+    { level: config.log.level, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    pino.destination(config.log.destination === 'stderr' ? 2 : 1),
+  );
 }

@@ -1,0 +1,20 @@
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+
+/**
+ * For the few handlers that must stream to Node's own objects (e.g. a protocol SDK): the Node
+ * request and response under either adapter. Express's objects are Node's; Fastify wraps them
+ * in `raw`, and its reply must be told it no longer owns the response.
+ */
+export function nodeRequestOf(request: unknown): IncomingMessage {
+  const wrapped = request as { raw?: IncomingMessage };
+  return wrapped.raw ?? (request as IncomingMessage);
+}
+
+export function takeOverResponse(response: unknown): ServerResponse {
+  const reply = response as { raw?: ServerResponse; hijack?: () => void };
+  if (reply.raw && reply.hijack) {
+    reply.hijack();
+    return reply.raw;
+  }
+  return response as ServerResponse;
+}

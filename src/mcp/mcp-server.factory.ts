@@ -1,0 +1,79 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { DomainError } from '../core/errors';
+import { ToolInvoker } from '../tools/tool-invoker.service';
+import { ToolRegistry } from '../tools/tool-registry.service';
+import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
+
+/** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
+export const TOOLS_PAGE_SIZE = 100;
+
+const SERVER_INFO = { name: 'toolhub', version: '0.1.0' };
+
+/**
+ * Builds MCP servers over the tool registry: `tools/list` and `tools/call` run through the same
+ * registry and `ToolInvoker` as the REST endpoints. One server per HTTP request (stateless
+ * transport: any instance can answer any request), one for the stdio CLI.
+ */
+@Injectable()
+export class McpServerFactory {
+  private readonly logger = new Logger('MCP');
+
+  constructor(
+    private readonly registry: ToolRegistry,
+    private readonly invoker: ToolInvoker,
+  ) {}
+
+  create(): Server {
+    const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } } });
+    server.setRequestHandler(ListToolsRequestSchema, (request) => {
+      const tools = this.registry.list();
+      const offset = decodeCursor(request.params?.cursor, tools.length);
+      const page = tools.slice(offset, offset + TOOLS_PAGE_SIZE);
+      const next = offset + TOOLS_PAGE_SIZE;
+      return {
+        tools: page.map(({ definition }) => toMcpTool(definition)),
+        ...(next < tools.length && { nextCursor: encodeCursor(next) }),
+      };
+    });
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const { name, arguments: input } = request.params;
+      // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a tool result.
+      if (!this.registry.find(name)) {
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      }
+      try {
+        return toolSuccess(await this.invoker.invoke(name, input ?? {}, 'mcp', extra.signal));
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.status >= 500) this.logger.error(error);
+        return toolFailure(error);
+      }
+    });
+    return server;
+  }
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined, total: number): number {
+  if (cursor === undefined) return 0;
+  try {
+    const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as {
+      offset: unknown;
+    };
+    if (Number.isInteger(offset) && (offset as number) >= 0 && (offset as number) <= total) {
+      return offset as number;
+    }
+  } catch {
+    // Reported below, like any other cursor this server did not issue.
+  }
+  throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
+}

@@ -1,0 +1,60 @@
+import { type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { DomainError, InternalError } from '../core/errors';
+import { type JsonSchema, type ToolDefinition } from '../tools/tool.contract';
+
+const ERROR_OUTPUT: JsonSchema = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+      required: ['code', 'message'],
+    },
+  },
+  required: ['error'],
+};
+
+/**
+ * A tool as MCP `tools/list` shows it. Failures are tool results carrying `{ error }` as
+ * structured content, and MCP clients check structured content against `outputSchema`
+ * even on errors, so the advertised schema is "the tool's output, or an error".
+ */
+export function toMcpTool(definition: ToolDefinition): Tool {
+  return {
+    name: definition.name,
+    ...(definition.annotations?.title && { title: definition.annotations.title }),
+    description: definition.description,
+    inputSchema: definition.inputSchema,
+    ...(definition.outputSchema && {
+      outputSchema: { type: 'object', anyOf: [definition.outputSchema, ERROR_OUTPUT] },
+    }),
+    ...(definition.annotations && { annotations: definition.annotations }),
+  };
+}
+
+/** Success: the result as structured content, and as JSON text for clients that read text. */
+export function toolSuccess(result: unknown): CallToolResult {
+  const structured = isRecord(result) ? result : { value: result };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(result) }],
+    structuredContent: structured,
+  };
+}
+
+/**
+ * A failure the model can act on: the error code and message in the text and as structured
+ * content. Anything that is not a domain error is reported as INTERNAL_ERROR, without details.
+ */
+export function toolFailure(error: unknown): CallToolResult {
+  const failure = error instanceof DomainError ? error : new InternalError();
+  const body = { code: failure.code, message: failure.message };
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${body.code}: ${body.message}` }],
+    structuredContent: { error: body },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { provideFeatureConfig } from '../core/config';
+import { McpController } from './mcp.controller';
+import { McpConfig } from './mcp.config';
+import { McpServerFactory } from './mcp-server.factory';
+import { OriginPolicy } from './origin-policy';
+import { MCP_ORIGIN_POLICY } from './mcp.tokens';
+
+/** The tools over the Model Context Protocol: Streamable HTTP at /mcp (and stdio, see cli.ts). */
+@Module({
+  controllers: [McpController],
+  providers: [
+    McpServerFactory,
+    provideFeatureConfig(McpConfig),
+    {
+      provide: MCP_ORIGIN_POLICY,
+      inject: [McpConfig],
+      useFactory: (config: McpConfig) => new OriginPolicy(config.MCP_ALLOWED_ORIGINS),
+    },
+  ],
+  exports: [McpServerFactory],
+})
+export class McpModule {}

@@ -1,0 +1,1 @@
+export const MCP_ORIGIN_POLICY = Symbol('MCP_ORIGIN_POLICY');
