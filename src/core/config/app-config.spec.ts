@@ -18,6 +18,14 @@ function configError(env: Environment): ConfigValidationError {
 }
 
 describe('loadAppConfig', () => {
+  it('moves only the logs to stderr for a stdio protocol, keeping everything else', () => {
+    const config = loadAppConfig({ PORT: '4000', LOG_LEVEL: 'warn' });
+    const onStderr = config.withLogsOnStderr();
+    expect(onStderr.log).toEqual({ level: 'warn', destination: 'stderr' });
+    expect(onStderr.http).toEqual(config.http);
+    expect(config.log.destination).toBe('stdout');
+  });
+
   it('uses the defaults when no variable is set', () => {
     const config = loadAppConfig({});
     expect(config).toBeInstanceOf(AppConfig);
@@ -27,7 +35,7 @@ describe('loadAppConfig', () => {
       host: '0.0.0.0',
       maxBodyBytes: 1024 * 1024,
     });
-    expect(config.log).toEqual({ level: 'info' });
+    expect(config.log).toEqual({ level: 'info', destination: 'stdout' });
   });
 
   it('parses every override, numbers as numbers', () => {
@@ -44,7 +52,7 @@ describe('loadAppConfig', () => {
       host: '127.0.0.1',
       maxBodyBytes: 2048,
     });
-    expect(config.log).toStrictEqual({ level: 'debug' });
+    expect(config.log).toStrictEqual({ level: 'debug', destination: 'stdout' });
   });
 
   it('accepts the boundary values of the numeric ranges', () => {
