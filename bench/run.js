@@ -118,6 +118,9 @@ function report(results) {
       );
     }
   }
+  const comparisons = comparisonLines(results);
+  if (comparisons.length) lines.push('', ...comparisons);
+
   lines.push('', '| server | start-up ms | idle RSS MB |', '|---|--:|--:|');
   for (const name of REPORT_ORDER) {
     const s = results.servers[name];
@@ -145,6 +148,24 @@ function report(results) {
     }
   }
   return lines.join('\n');
+}
+
+/** Scenarios with `compareTo` (MCP vs REST) as a ratio to that scenario on the same server. */
+function comparisonLines(results) {
+  const lines = [];
+  for (const scenario of SCENARIOS.filter((s) => s.compareTo)) {
+    for (const name of REPORT_ORDER) {
+      const r = results.servers[name]?.scenarios[scenario.name];
+      const base = results.servers[name]?.scenarios[scenario.compareTo];
+      if (!r || !base) continue;
+      r.ratioToCompared = r.reqPerSec / base.reqPerSec;
+      lines.push(
+        `- ${name}: ${scenario.name} ÷ ${scenario.compareTo} = ${fmt(r.ratioToCompared, 2)} ` +
+          `(${fmt(r.reqPerSec)} vs ${fmt(base.reqPerSec)} req/s)`,
+      );
+    }
+  }
+  return lines;
 }
 
 /** Other processes using CPU make the numbers incomparable; say so in the report. */

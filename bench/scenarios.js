@@ -35,7 +35,7 @@ function largeDiagram(maxBytes = MAX_CODE_BYTES) {
 
 const encodeBody = (plantumlCode) => JSON.stringify({ plantumlCode });
 
-/** @type {{ name: string, method: string, path: string, headers?: object, body?: string, connections: number, servers?: string[] }[]} */
+/** @type {{ name: string, method: string, path: string, headers?: object, body?: string, connections: number, servers?: string[], compareTo?: string }[]} */
 const SCENARIOS = [
   {
     name: 'encode',
@@ -53,6 +53,26 @@ const SCENARIOS = [
     headers: JSON_HEADERS,
     body: encodeBody(largeDiagram()),
     connections: 10,
+  },
+  {
+    // The same encode as `encode`, as an MCP tools/call on the stateless Streamable HTTP endpoint.
+    name: 'mcp encode',
+    method: 'POST',
+    path: '/mcp',
+    headers: {
+      ...JSON_HEADERS,
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'encodePlantUML', arguments: { plantumlCode: SEED_DIAGRAM } },
+    }),
+    connections: 50,
+    servers: ['toolhub/express', 'toolhub/fastify'],
+    compareTo: 'encode',
   },
 ];
 
