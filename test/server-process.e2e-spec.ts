@@ -7,12 +7,17 @@ import { MAIN, startServerProcess } from './support/server-process';
 
 jest.setTimeout(30_000);
 
-test('an invalid configuration stops the server with a clear message and exit code 1', () => {
-  const result = spawnSync(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: 'abc', HTTP_ADAPTER: 'koa', PLANTUML_SERVER_URL: 'not a url' },
+/** Starts the built server with extra variables and waits for it to give up. */
+function startWith(env: Record<string, string>) {
+  return spawnSync(process.execPath, [MAIN], {
+    env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: 15_000,
   });
+}
+
+test('an invalid configuration stops the server with a clear message and exit code 1', () => {
+  const result = startWith({ PORT: 'abc', HTTP_ADAPTER: 'koa', PLANTUML_SERVER_URL: 'not a url' });
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('Invalid configuration:');
   expect(result.stderr).toContain('PORT must be a whole number (got "abc")');
@@ -22,11 +27,7 @@ test('an invalid configuration stops the server with a clear message and exit co
 });
 
 test("a tool's own invalid variable also stops the server with a clear message", () => {
-  const result = spawnSync(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', PLANTUML_SERVER_URL: 'not a url', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 15_000,
-  });
+  const result = startWith({ PORT: '0', PLANTUML_SERVER_URL: 'not a url', LOG_LEVEL: 'silent' });
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('Invalid configuration:');
   expect(result.stderr).toMatch(/PLANTUML_SERVER_URL must be a URL address \(got "not a url"\)/);
