@@ -1,19 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { PACKAGE_VERSION } from './core/package-version';
 import { ToolRegistry } from './tools/tool-registry.service';
 import { addToolOperations } from './tools/tools-openapi';
 
 export const DOCS_PATH = 'docs';
-
-/** The package version; `package.json` sits one level above both `src/` and `dist/`. */
-function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
-}
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -22,7 +13,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'Tools for AI agents over REST and MCP. Every response is JSON; failures are ' +
         '`{ "success": false, "error": { "code", "message" } }` with a stable UPPER_SNAKE_CASE code.',
     )
-    .setVersion(packageVersion())
+    .setVersion(PACKAGE_VERSION)
     .build();
   const document = SwaggerModule.createDocument(app, config);
   addToolOperations(document, app.get(ToolRegistry).list());

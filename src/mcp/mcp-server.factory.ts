@@ -7,6 +7,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../core/errors';
+import { PACKAGE_VERSION } from '../core/package-version';
 import { ToolInvoker } from '../tools/tool-invoker.service';
 import { ToolRegistry } from '../tools/tool-registry.service';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
@@ -14,7 +15,7 @@ import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 100;
 
-const SERVER_INFO = { name: 'toolhub', version: '0.1.0' };
+const SERVER_INFO = { name: 'toolhub', version: PACKAGE_VERSION };
 
 /**
  * Builds MCP servers over the tool registry: `tools/list` and `tools/call` run through the same
