@@ -1,0 +1,425 @@
+/**
+ * MCP over Streamable HTTP at `/mcp`, driven by the official SDK client over a real socket:
+ * protocol negotiation, tool discovery and calls (same registry as REST), tool errors, origin
+ * checks, methods, concurrency, pagination and metrics. Runs on both adapters.
+ */
+import { join } from 'node:path';
+import { Module, type Type } from '@nestjs/common';
+import { type Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { type StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { decode } from 'plantuml-encoder';
+import { builtinToolModules } from '../src/tools/builtin/builtin-tool-modules';
+import { ToolProvider } from '../src/tools/tool-provider.decorator';
+import { ToolRegistry } from '../src/tools/tool-registry.service';
+import { type ToolHandler } from '../src/tools/tool.contract';
+import {
+  McpClients,
+  callTool,
+  initializeRequest,
+  invocationCounts,
+  jsonRpc,
+  jsonRpcReply,
+  listeningUrl,
+  MCP_ACCEPT,
+  postMcp,
+  rejectionOf,
+} from './support/mcp-clients';
+import { SEED_DIAGRAM, diagramOfSize } from './support/plantuml-samples';
+import { describeEachAdapter } from './support/test-app';
+
+const ENCODE = '/api/tools/encodePlantUML';
+const ALLOWED_ORIGINS = ['https://app.example.com', 'https://tools.example.org'];
+
+/** The `{ error }` branch every tool's MCP output schema offers besides the tool's output. */
+const ERROR_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+      required: ['code', 'message'],
+    },
+  },
+  required: ['error'],
+};
+
+interface RestTool {
+  id: string;
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+describeEachAdapter(
+  'MCP over Streamable HTTP',
+  (testApp) => {
+    const clients = new McpClients();
+    let baseUrl: string;
+    let client: Client;
+    let transport: StreamableHTTPClientTransport;
+
+    beforeAll(async () => {
+      baseUrl = await listeningUrl(testApp());
+      ({ client, transport } = await clients.connectHttp(baseUrl));
+      // Caches the output schemas: from here on the client validates every structured result.
+      await client.listTools();
+    });
+    afterAll(() => clients.closeAll());
+
+    const restTools = async (): Promise<RestTool[]> =>
+      (await testApp().http.get('/api/tools')).body.tools as RestTool[];
+    const definitionOf = (name: string) => testApp().app.get(ToolRegistry).find(name)?.definition;
+
+    describe('initialization', () => {
+      test('the SDK client negotiates the latest protocol revision with the toolhub server', () => {
+        expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+        expect(client.getServerVersion()?.name).toBe('toolhub');
+        expect(client.getServerCapabilities()).toMatchObject({ tools: {} });
+      });
+
+      test('a client asking for an older supported revision gets that revision', async () => {
+        const response = await postMcp(baseUrl, initializeRequest('2025-03-26'));
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        const body = await jsonRpcReply(response);
+        expect(body.result?.protocolVersion).toBe('2025-03-26');
+        expect(body.result?.serverInfo?.name).toBe('toolhub');
+      });
+
+      test('a client asking for an unknown revision is offered the latest one', async () => {
+        const response = await postMcp(baseUrl, initializeRequest('1999-01-01'));
+        expect(response.status).toBe(200);
+        expect((await jsonRpcReply(response)).result?.protocolVersion).toBe(
+          LATEST_PROTOCOL_VERSION,
+        );
+      });
+
+      test('a request with an unsupported MCP-Protocol-Version header is 400', async () => {
+        const response = await postMcp(baseUrl, jsonRpc('tools/list'), {
+          'MCP-Protocol-Version': '1999-01-01',
+        });
+        expect(response.status).toBe(400);
+        const body = await jsonRpcReply(response);
+        expect(body.error?.message).toContain('Unsupported protocol version: 1999-01-01');
+      });
+
+      test('a request with an older supported MCP-Protocol-Version header is served', async () => {
+        const response = await postMcp(baseUrl, jsonRpc('tools/list'), {
+          'MCP-Protocol-Version': '2025-03-26',
+        });
+        expect(response.status).toBe(200);
+        const names = (await jsonRpcReply(response)).result?.tools?.map((t) => t.name);
+        expect(names).toContain('encodePlantUML');
+      });
+    });
+
+    describe('tools/list', () => {
+      test('lists the tools of GET /api/tools: same names, descriptions, input schemas, order', async () => {
+        const { tools, nextCursor } = await client.listTools();
+        expect(nextCursor).toBeUndefined();
+        const rest = await restTools();
+        expect(tools.map((t) => t.name)).toEqual(['encodePlantUML', 'wordCount']);
+        expect(
+          tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+        ).toEqual(
+          rest.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+        );
+      });
+
+      test('encodePlantUML carries its title and behaviour annotations', async () => {
+        const { tools } = await client.listTools();
+        const encode = tools.find((t) => t.name === 'encodePlantUML');
+        expect(encode?.title).toBe('Encode PlantUML diagram');
+        expect(encode?.annotations).toEqual({
+          title: 'Encode PlantUML diagram',
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        });
+      });
+
+      test.each(['encodePlantUML', 'wordCount'])(
+        "%s's outputSchema is its output or an error",
+        async (name) => {
+          const { tools } = await client.listTools();
+          const tool = tools.find((t) => t.name === name);
+          const outputSchema = definitionOf(name)?.outputSchema;
+          expect(outputSchema).toBeDefined();
+          expect(tool?.outputSchema).toEqual({
+            type: 'object',
+            anyOf: [outputSchema, ERROR_OUTPUT_SCHEMA],
+          });
+        },
+      );
+
+      test('a tool without annotations has no title or annotations', async () => {
+        const { tools } = await client.listTools();
+        const wordCount = tools.find((t) => t.name === 'wordCount');
+        expect(wordCount).toBeDefined();
+        expect(wordCount?.title).toBeUndefined();
+        expect(wordCount?.annotations).toBeUndefined();
+      });
+    });
+
+    describe('tools/call', () => {
+      test('a call returns the URL REST returns, as structured content and as JSON text', async () => {
+        const result = await callTool(client, 'encodePlantUML', { plantumlCode: SEED_DIAGRAM });
+        const rest = await testApp().http.post(ENCODE).send({ plantumlCode: SEED_DIAGRAM });
+        expect(rest.status).toBe(200);
+        expect(result.isError).toBeFalsy();
+        expect(result.structuredContent).toEqual(rest.body.result);
+        expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(rest.body.result) }]);
+        const { url, encoded } = result.structuredContent as { url: string; encoded: string };
+        expect(url).toBe(`https://www.plantuml.com/plantuml/svg/${encoded}`);
+        expect(decode(encoded)).toBe(SEED_DIAGRAM);
+      });
+
+      test.each([
+        ['EMPTY_CODE', '', 'plantumlCode is required and cannot be empty'],
+        ['CODE_TOO_LARGE', diagramOfSize(51_201), 'PlantUML code exceeds maximum size of 50KB'],
+        [
+          'ENCODING_FAILED',
+          '@startuml\nA -> B : \ud800\n@enduml',
+          'Failed to encode PlantUML code',
+        ],
+      ])(
+        '%s is a tool error result with the code and message',
+        async (code, plantumlCode, message) => {
+          const result = await callTool(client, 'encodePlantUML', { plantumlCode });
+          expect(result).toEqual({
+            isError: true,
+            content: [{ type: 'text', text: `${code}: ${message}` }],
+            structuredContent: { error: { code, message } },
+          });
+        },
+      );
+
+      test('an unknown tool is a JSON-RPC error -32602, not a tool result', async () => {
+        const error = await rejectionOf(callTool(client, 'noSuchTool', {}));
+        expect(error).toBeInstanceOf(McpError);
+        expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+        expect((error as McpError).message).toContain('Unknown tool: noSuchTool');
+      });
+
+      test('a tool module added to the app is callable over MCP', async () => {
+        const result = await callTool(client, 'wordCount', { text: 'hello tool world' });
+        expect(result.isError).toBeFalsy();
+        expect(result.structuredContent).toEqual({ words: 3 });
+      });
+
+      test.each([
+        ['an empty text', { text: '' }],
+        ['a missing text', {}],
+        ['an extra property', { text: 'a b', extra: true }],
+        ['a non-string text', { text: 7 }],
+      ])(
+        'input violating the schema (%s) is an INVALID_INPUT result, like REST',
+        async (_name, input) => {
+          const result = await callTool(client, 'wordCount', input);
+          const rest = await testApp().http.post('/api/tools/wordCount').send(input);
+          expect(rest.status).toBe(400);
+          expect(rest.body.error.code).toBe('INVALID_INPUT');
+          const { code, message } = rest.body.error as { code: string; message: string };
+          expect(message).toMatch(/^Invalid input for tool 'wordCount': /);
+          expect(result).toEqual({
+            isError: true,
+            content: [{ type: 'text', text: `${code}: ${message}` }],
+            structuredContent: { error: { code, message } },
+          });
+        },
+      );
+
+      test('20 concurrent clients each get the URL of their own diagram', async () => {
+        const diagrams = Array.from(
+          { length: 20 },
+          (_, i) => `@startuml\nclient${i} -> toolhub : diagram ${i}\n@enduml`,
+        );
+        const results = await Promise.all(
+          diagrams.map(async (plantumlCode, i) => {
+            const { client: own } = await clients.connectHttp(baseUrl, `concurrent-${i}`);
+            return callTool(own, 'encodePlantUML', { plantumlCode });
+          }),
+        );
+        const urls = results.map((result, i) => {
+          expect(result.isError).toBeFalsy();
+          const { url, encoded } = result.structuredContent as { url: string; encoded: string };
+          expect(decode(encoded)).toBe(diagrams[i]);
+          return url;
+        });
+        const restUrls = await Promise.all(
+          diagrams.map(
+            async (plantumlCode) =>
+              (await testApp().http.post(ENCODE).send({ plantumlCode })).body.result.url as string,
+          ),
+        );
+        expect(urls).toEqual(restUrls);
+        expect(new Set(urls).size).toBe(20);
+      });
+    });
+
+    describe('Origin', () => {
+      test.each([
+        'https://evil.example',
+        'http://localhost.evil.example',
+        'http://127.0.0.1.nip.io',
+        'https://app.example.com.evil.example',
+        'null',
+      ])('a browser request from %s is 403 FORBIDDEN_ORIGIN', async (origin) => {
+        const response = await postMcp(baseUrl, initializeRequest(LATEST_PROTOCOL_VERSION), {
+          Origin: origin,
+        });
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({
+          success: false,
+          error: {
+            code: 'FORBIDDEN_ORIGIN',
+            message: `Origin '${origin}' is not allowed to use the MCP endpoint`,
+          },
+        });
+      });
+
+      test('a tool call from a forbidden origin does not run the tool', async () => {
+        const before = await invocationCounts(testApp());
+        const response = await postMcp(
+          baseUrl,
+          jsonRpc('tools/call', {
+            name: 'encodePlantUML',
+            arguments: { plantumlCode: SEED_DIAGRAM },
+          }),
+          { Origin: 'https://evil.example', 'MCP-Protocol-Version': LATEST_PROTOCOL_VERSION },
+        );
+        expect(response.status).toBe(403);
+        expect(await invocationCounts(testApp())).toEqual(before);
+      });
+
+      test.each([
+        'http://localhost:5173',
+        'http://127.0.0.1:6274',
+        'http://[::1]:8080',
+        'https://localhost',
+        'http://LOCALHOST:3000',
+        ...ALLOWED_ORIGINS,
+      ])('a browser request from %s is served', async (origin) => {
+        const response = await postMcp(baseUrl, initializeRequest(LATEST_PROTOCOL_VERSION), {
+          Origin: origin,
+        });
+        expect(response.status).toBe(200);
+        expect((await jsonRpcReply(response)).result?.protocolVersion).toBe(
+          LATEST_PROTOCOL_VERSION,
+        );
+      });
+    });
+
+    describe('methods', () => {
+      test.each(['get', 'delete'] as const)(
+        '%s /mcp is 405 with Allow: POST, OPTIONS and the JSON envelope',
+        async (method) => {
+          const response = await testApp().http[method]('/mcp').set('Accept', MCP_ACCEPT);
+          expect(response.status).toBe(405);
+          expect(response.headers.allow).toBe('POST, OPTIONS');
+          expect(response.body).toEqual({
+            success: false,
+            error: { code: 'METHOD_NOT_ALLOWED', message: 'Only POST method is allowed' },
+          });
+        },
+      );
+    });
+
+    describe('metrics', () => {
+      test('MCP calls are counted with transport="mcp", unknown tools not at all', async () => {
+        const before = await invocationCounts(testApp());
+        await callTool(client, 'encodePlantUML', { plantumlCode: SEED_DIAGRAM });
+        await callTool(client, 'encodePlantUML', { plantumlCode: 'A -> B' });
+        await callTool(client, 'encodePlantUML', { plantumlCode: ' ' });
+        await callTool(client, 'wordCount', { text: '' });
+        await rejectionOf(callTool(client, 'ghostTool', {}));
+        const after = await invocationCounts(testApp());
+        const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+
+        expect(delta('encodePlantUML mcp ok')).toBe(2);
+        expect(delta('encodePlantUML mcp EMPTY_CODE')).toBe(1);
+        expect(delta('wordCount mcp INVALID_INPUT')).toBe(1);
+        expect(delta('encodePlantUML rest ok')).toBe(0);
+        expect([...after.keys()].filter((key) => key.startsWith('ghostTool '))).toEqual([]);
+      });
+    });
+  },
+  {
+    env: { MCP_ALLOWED_ORIGINS: ALLOWED_ORIGINS.join(', ') },
+    extraToolModules: builtinToolModules(join(__dirname, 'fixtures', 'builtin')),
+  },
+);
+
+const GENERATED_TOOLS = 150;
+
+/** A module with `count` trivial tools, `generated000`, `generated001`, ... */
+function generatedToolsModule(count: number): Type {
+  const providers = Array.from({ length: count }, (_, i) => {
+    const name = `generated${String(i).padStart(3, '0')}`;
+    const GeneratedTool = class implements ToolHandler {
+      execute() {
+        return { tool: name };
+      }
+    };
+    Object.defineProperty(GeneratedTool, 'name', { value: `Generated${i}Tool` });
+    ToolProvider({ name, description: `Generated tool ${i}`, inputSchema: { type: 'object' } })(
+      GeneratedTool,
+    );
+    return GeneratedTool;
+  });
+  class GeneratedToolsModule {}
+  Module({ providers })(GeneratedToolsModule);
+  return GeneratedToolsModule;
+}
+
+describeEachAdapter(
+  'MCP tools/list pagination',
+  (testApp) => {
+    const clients = new McpClients();
+    let client: Client;
+
+    beforeAll(async () => {
+      ({ client } = await clients.connectHttp(await listeningUrl(testApp())));
+    });
+    afterAll(() => clients.closeAll());
+
+    const cursorFor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+    test('lists 100 tools, then the rest after nextCursor, together GET /api/tools in order', async () => {
+      const first = await client.listTools();
+      expect(first.tools).toHaveLength(100);
+      expect(typeof first.nextCursor).toBe('string');
+
+      const second = await client.listTools({ cursor: first.nextCursor });
+      expect(second.tools).toHaveLength(GENERATED_TOOLS + 1 - 100);
+      expect(second.nextCursor).toBeUndefined();
+
+      const rest = (await testApp().http.get('/api/tools')).body.tools as RestTool[];
+      expect(rest).toHaveLength(GENERATED_TOOLS + 1);
+      expect([...first.tools, ...second.tools].map((t) => t.name)).toEqual(rest.map((t) => t.id));
+    });
+
+    test('a generated tool on the second page is callable', async () => {
+      const result = await callTool(client, 'generated149', {});
+      expect(result.structuredContent).toEqual({ tool: 'generated149' });
+    });
+
+    test.each([
+      ['garbage', 'not-a-cursor'],
+      ['empty', ''],
+      ['past the end', cursorFor({ offset: 1000 })],
+      ['negative', cursorFor({ offset: -1 })],
+      ['fractional', cursorFor({ offset: 2.5 })],
+      ['a string offset', cursorFor({ offset: '100' })],
+      ['JSON null', cursorFor(null)],
+    ])('a forged cursor (%s) is a JSON-RPC error -32602', async (_name, cursor) => {
+      const error = await rejectionOf(client.listTools({ cursor }));
+      expect(error).toBeInstanceOf(McpError);
+      expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+      expect((error as McpError).message).toContain('Invalid cursor');
+    });
+  },
+  { extraToolModules: [generatedToolsModule(GENERATED_TOOLS)] },
+);

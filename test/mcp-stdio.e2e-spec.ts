@@ -1,0 +1,143 @@
+/**
+ * `toolhub mcp`: the built CLI (`dist/cli.js`, built by `npm test`) serving the tools over MCP's
+ * stdio transport, driven by the official SDK client that spawns it the way desktop clients do.
+ */
+import { type ChildProcess, execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { decode } from 'plantuml-encoder';
+import { callTool } from './support/mcp-clients';
+import { SEED_DIAGRAM } from './support/plantuml-samples';
+
+const CLI = join(__dirname, '..', 'dist', 'cli.js');
+
+/** Runs the CLI to completion with the given arguments. */
+function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [CLI, ...args], (_error, stdout, stderr) =>
+      resolve({ code: child.exitCode, stdout, stderr }),
+    );
+  });
+}
+
+describe('toolhub mcp over stdio', () => {
+  let client: Client;
+  let transport: StdioClientTransport;
+  let child: ChildProcess | undefined;
+  let stderr = '';
+  let stderrEnded: Promise<unknown>;
+  /** Transport errors, e.g. a line on stdout that is not a JSON-RPC message. */
+  const clientErrors: Error[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CLI))
+      throw new Error(`${CLI} is missing: run 'npx nest build' (npm test does)`);
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      env: { LOG_LEVEL: 'info' },
+      stderr: 'pipe',
+    });
+    const stderrStream = transport.stderr;
+    if (!stderrStream) throw new Error('the transport did not pipe stderr');
+    stderrStream.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    stderrEnded = once(stderrStream, 'end');
+    client = new Client({ name: 'toolhub-stdio-e2e', version: '1.0.0' });
+    client.onerror = (error) => clientErrors.push(error);
+    await client.connect(transport);
+    // The SDK keeps the child private; the test needs it to see how the child ends.
+    child = (transport as unknown as { _process?: ChildProcess })._process;
+  });
+
+  afterAll(async () => {
+    await client.close();
+  });
+
+  test('initializes with the toolhub server', () => {
+    expect(client.getServerVersion()?.name).toBe('toolhub');
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {} });
+  });
+
+  test('lists encodePlantUML with its schema and annotations', async () => {
+    const { tools, nextCursor } = await client.listTools();
+    expect(nextCursor).toBeUndefined();
+    expect(tools.map((t) => t.name)).toEqual(['encodePlantUML']);
+    const [encode] = tools;
+    expect(encode.inputSchema.required).toEqual(['plantumlCode']);
+    expect(encode.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(encode.outputSchema?.anyOf).toHaveLength(2);
+  });
+
+  test('a call returns the diagram URL as structured content and JSON text', async () => {
+    const result = await callTool(client, 'encodePlantUML', { plantumlCode: SEED_DIAGRAM });
+    expect(result.isError).toBeFalsy();
+    const { url, encoded, format } = result.structuredContent as Record<string, string>;
+    expect(format).toBe('svg');
+    expect(url).toBe(`https://www.plantuml.com/plantuml/svg/${encoded}`);
+    expect(decode(encoded)).toBe(SEED_DIAGRAM);
+    expect(result.content).toEqual([
+      { type: 'text', text: JSON.stringify(result.structuredContent) },
+    ]);
+  });
+
+  test('an empty diagram is an EMPTY_CODE tool error result', async () => {
+    const result = await callTool(client, 'encodePlantUML', { plantumlCode: '' });
+    const message = 'plantumlCode is required and cannot be empty';
+    expect(result).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: `EMPTY_CODE: ${message}` }],
+      structuredContent: { error: { code: 'EMPTY_CODE', message } },
+    });
+  });
+
+  test('stdout carries only protocol messages; the logs go to stderr as JSON lines', () => {
+    expect(clientErrors).toEqual([]);
+    const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(JSON.parse(line)).toMatchObject({
+        level: expect.any(Number),
+        msg: expect.any(String),
+      });
+    }
+  });
+
+  // Last: it ends the session the other tests use.
+  test('closing the client ends the child process, which exits on its own with 0', async () => {
+    expect(child).toBeDefined();
+    expect(child?.exitCode).toBeNull();
+    await client.close();
+    await stderrEnded;
+    // The SDK escalates to SIGTERM when the child does not exit on its own after stdin closes.
+    expect(child?.signalCode).toBeNull();
+    expect(child?.exitCode).toBe(0);
+    expect(clientErrors).toEqual([]);
+  });
+});
+
+describe('toolhub CLI arguments', () => {
+  type Run = Awaited<ReturnType<typeof runCli>>;
+  const runs = new Map<string, Run>();
+  const commands = [[], ['--help'], ['serve']];
+
+  // The runs are independent; starting them together keeps the file fast.
+  beforeAll(async () => {
+    const results = await Promise.all(commands.map((args) => runCli(args)));
+    commands.forEach((args, i) => runs.set(JSON.stringify(args), results[i]));
+  });
+
+  test.each([[[]], [['--help']]])('with %j it prints the usage and exits 0', (args) => {
+    const run = runs.get(JSON.stringify(args));
+    expect(run?.code).toBe(0);
+    expect(`${run?.stdout}${run?.stderr}`).toContain('Usage: toolhub mcp');
+  });
+
+  test('an unknown command prints the usage and exits 2', () => {
+    const run = runs.get(JSON.stringify(['serve']));
+    expect(run?.code).toBe(2);
+    expect(`${run?.stdout}${run?.stderr}`).toContain('Usage: toolhub mcp');
+  });
+});
