@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -25,6 +26,8 @@ const SERVER_INFO = { name: 'toolhub', version: PACKAGE_VERSION };
 @Injectable()
 export class McpServerFactory {
   private readonly logger = new Logger('MCP');
+  // A server builds its own Ajv instance unless given one: most of a stateless request's cost.
+  private readonly schemaValidator = new AjvJsonSchemaValidator();
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -32,7 +35,10 @@ export class McpServerFactory {
   ) {}
 
   create(): Server {
-    const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } } });
+    const server = new Server(SERVER_INFO, {
+      capabilities: { tools: { listChanged: false } },
+      jsonSchemaValidator: this.schemaValidator,
+    });
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
       const tools = this.registry.list();
       const offset = decodeCursor(request.params?.cursor, tools.length);
