@@ -312,6 +312,19 @@ describeEachAdapter(
       });
     });
 
+    test('MCP responses carry the CORS headers, with the MCP headers allowed, and a request id', async () => {
+      const response = await postMcp(baseUrl, initializeRequest(LATEST_PROTOCOL_VERSION), {
+        Origin: 'http://localhost:6274',
+        'X-Request-Id': 'inspector-1',
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-headers')).toContain(
+        'Mcp-Protocol-Version',
+      );
+      expect(response.headers.get('x-request-id')).toBe('inspector-1');
+    });
+
     describe('methods', () => {
       test.each(['get', 'delete'] as const)(
         '%s /mcp is 405 with Allow: POST, OPTIONS and the JSON envelope',

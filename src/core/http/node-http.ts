@@ -11,8 +11,16 @@ export function nodeRequestOf(request: unknown): IncomingMessage {
 }
 
 export function takeOverResponse(response: unknown): ServerResponse {
-  const reply = response as { raw?: ServerResponse; hijack?: () => void };
+  const reply = response as {
+    raw?: ServerResponse;
+    hijack?: () => void;
+    getHeaders?: () => Record<string, string | string[] | number | undefined>;
+  };
   if (reply.raw && reply.hijack) {
+    // Headers already given to the reply (CORS, request id) would be lost with it.
+    for (const [name, value] of Object.entries(reply.getHeaders?.() ?? {})) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
     return reply.raw;
   }
