@@ -142,6 +142,20 @@ describe('parseJsonBody', () => {
   });
 
   describe('UTF-8 decoding', () => {
+    it('escapes scattered bad bytes in a large body and keeps every valid run intact', () => {
+      const run = 'a→b😀'.repeat(20_000);
+      const bad = Buffer.from([0xff]);
+      const body = Buffer.concat([
+        Buffer.from('{"s":"'),
+        Buffer.from(run),
+        bad,
+        Buffer.from(run),
+        bad,
+        Buffer.from('"}'),
+      ]);
+      expect(parseJsonBody(body)).toEqual({ s: `${run}\udcff${run}\udcff` });
+    });
+
     it('skips a byte order mark before a body that also holds invalid bytes', () => {
       const body = Buffer.concat([
         Buffer.from([0xef, 0xbb, 0xbf]),

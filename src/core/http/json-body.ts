@@ -1,4 +1,14 @@
-import { InvalidJsonError } from '../errors';
+import { type IncomingHttpHeaders } from 'node:http';
+import { InvalidJsonError, UnsupportedContentEncodingError } from '../errors';
+
+/** Methods whose body is parsed; others' bodies are ignored, as Fastify does. */
+export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Compressed request bodies are refused, the same on both adapters. */
+export function assertUncompressedBody(headers: IncomingHttpHeaders): void {
+  const encoding = headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') throw new UnsupportedContentEncodingError(encoding);
+}
 
 /** `application/json`, `application/*+json`, with or without parameters such as charset. */
 export const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
@@ -39,22 +49,37 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-/** The slow path, only for invalid input: a UTF-8 decoder that escapes bad bytes. */
+/**
+ * The slow path, only for invalid input: a UTF-8 decoder that escapes bad bytes. Valid runs
+ * are decoded in one call each, so a large body with a few bad bytes stays cheap.
+ */
 function decodeUtf8WithSurrogateEscapes(bytes: Uint8Array): string {
-  let out = '';
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const parts: string[] = [];
   // Skip a byte order mark, as the strict decoder does.
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let runStart = i;
   while (i < bytes.length) {
     const length = validSequenceLength(bytes, i);
-    if (length === 0) {
-      out += String.fromCharCode(0xdc00 + bytes[i]);
-      i += 1;
-    } else {
-      out += Buffer.from(bytes.subarray(i, i + length)).toString('utf8');
+    if (length > 0) {
       i += length;
+      continue;
     }
+    parts.push(buffer.toString('utf8', runStart, i));
+    const badStart = i;
+    while (i < bytes.length && validSequenceLength(bytes, i) === 0) i += 1;
+    parts.push(surrogateEscapes(bytes.subarray(badStart, i)));
+    runStart = i;
   }
-  return out;
+  parts.push(buffer.toString('utf8', runStart, i));
+  return parts.join('');
+}
+
+/** Byte 0xXX → U+DCXX, a run at a time (UTF-16 code units decode without validation). */
+function surrogateEscapes(bad: Uint8Array): string {
+  const units = new Uint16Array(bad.length);
+  for (let k = 0; k < bad.length; k += 1) units[k] = 0xdc00 + bad[k];
+  return Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('utf16le');
 }
 
 /** Length of the well-formed UTF-8 sequence at `i` (RFC 3629 table 3-7), or 0. */
