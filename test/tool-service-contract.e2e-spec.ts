@@ -172,6 +172,36 @@ describeEachAdapter('Tool service contract', (testApp) => {
       },
     );
 
+    test.each(['gzip', 'br', 'foo'])(
+      'a body with Content-Encoding %s is 415 UNSUPPORTED_MEDIA_TYPE naming the encoding',
+      async (encoding) => {
+        const response = await http()
+          .post(ENCODE)
+          .set('Content-Type', 'application/json')
+          .set('Content-Encoding', encoding)
+          .serialize((data: unknown) => data as string)
+          .send('{"plantumlCode":"A -> B"}');
+        expect(response.status).toBe(415);
+        expect(response.body.error).toEqual({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: `Content-Encoding '${encoding}' is not supported; send the body uncompressed`,
+        });
+      },
+    );
+
+    test.each([
+      ['a malformed JSON', 'application/json', '{bad'],
+      ['a text/plain', 'text/plain', 'x'],
+    ])('%s body on a GET is ignored, as HTTP says it has no meaning', async (_n, type, body) => {
+      const response = await http()
+        .get('/health')
+        .set('Content-Type', type)
+        .serialize((data: unknown) => data as string)
+        .send(body);
+      expect(response.status).toBe(200);
+      expect(response.body.status).toBe('ok');
+    });
+
     test('no body at all is an empty input: EMPTY_CODE', async () => {
       const response = await http().post(ENCODE);
       expect(response.status).toBe(400);

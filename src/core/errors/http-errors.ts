@@ -54,6 +54,14 @@ export class UnsupportedMediaTypeError extends DomainError {
   }
 }
 
+export class UnsupportedContentEncodingError extends DomainError {
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+  readonly status = 415;
+  constructor(encoding: string) {
+    super(`Content-Encoding '${encoding}' is not supported; send the body uncompressed`);
+  }
+}
+
 export class PayloadTooLargeError extends DomainError {
   // The seed's only size error is CODE_TOO_LARGE; a body over the parser limit is the same
   // failure one step earlier, so agents handle a single code.

@@ -1,3 +1,4 @@
+import { type IncomingMessage } from 'node:http';
 import { type INestApplication } from '@nestjs/common';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -7,7 +8,13 @@ import { type AppConfig } from '../config';
 import { BadRequestError, UnsupportedMediaTypeError, toErrorEnvelope } from '../errors';
 import { responseHeaders } from './cors';
 import { requestIdOf } from './request-id';
-import { JSON_CONTENT_TYPE, isJsonContentType, parseJsonBody } from './json-body';
+import {
+  JSON_CONTENT_TYPE,
+  METHODS_WITH_BODY,
+  assertUncompressedBody,
+  isJsonContentType,
+  parseJsonBody,
+} from './json-body';
 
 /**
  * Everything that differs between Express and Fastify lives in this file: adapter options,
@@ -27,10 +34,13 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
       instance.enable('case sensitive routing');
       instance.use(setResponseHeaders);
       instance.options(/.*/, answerPreflight);
+      instance.use(rejectCompressedJson);
       instance.use(
         express.raw({
-          type: (req) => isJsonContentType(req.headers['content-type']),
+          type: hasJsonBody,
           limit: maxBodyBytes,
+          // Compressed bodies are refused before this (Fastify does not inflate them either).
+          inflate: false,
         }),
       );
       instance.use(parseExpressBody);
@@ -76,8 +86,9 @@ export function configureFastify(app: INestApplication, config: AppConfig): void
   fastify.addContentTypeParser(
     JSON_CONTENT_TYPE,
     { parseAs: 'buffer', bodyLimit: config.http.maxBodyBytes },
-    (_request, body, done) => {
+    (request, body, done) => {
       try {
+        assertUncompressedBody(request.headers);
         done(null, parseJsonBody(body as Buffer));
       } catch (error) {
         done(error as Error, undefined);
@@ -97,12 +108,33 @@ function setResponseHeaders(request: Request, response: Response, next: NextFunc
   next();
 }
 
+function hasJsonBody(request: IncomingMessage): boolean {
+  return (
+    METHODS_WITH_BODY.has(request.method ?? '') &&
+    isJsonContentType(request.headers['content-type'])
+  );
+}
+
+/** Where Fastify's JSON parser would refuse a compressed body, so does this. */
+function rejectCompressedJson(request: Request, _response: Response, next: NextFunction): void {
+  try {
+    if (hasJsonBody(request)) assertUncompressedBody(request.headers);
+    next();
+  } catch (error) {
+    next(error);
+  }
+}
+
 /** CORS preflight (seed 001): `OPTIONS` on any path is 200; the CORS headers are already set. */
 function answerPreflight(_request: Request, response: Response): void {
   response.status(200).end();
 }
 
 function parseExpressBody(request: Request, _response: Response, next: NextFunction): void {
+  if (!METHODS_WITH_BODY.has(request.method)) {
+    next();
+    return;
+  }
   if (Buffer.isBuffer(request.body)) {
     try {
       request.body = parseJsonBody(request.body);
