@@ -1,14 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
-import { AppConfig } from '../config';
-import { ROOT_LOGGER, createRootLogger } from './root-logger';
-
-const rootLoggerProvider = {
-  provide: ROOT_LOGGER,
-  inject: [AppConfig],
-  useFactory: createRootLogger,
-};
+import { ROOT_LOGGER } from './root-logger';
+import { RootLoggerModule } from './root-logger.module';
 
 /**
  * JSON logs through pino; nestjs-pino routes Nest's own logger to it. Requests are logged once,
@@ -19,13 +13,13 @@ const rootLoggerProvider = {
 @Global()
 @Module({
   imports: [
+    RootLoggerModule,
     LoggerModule.forRootAsync({
-      providers: [rootLoggerProvider],
+      imports: [RootLoggerModule],
       inject: [ROOT_LOGGER],
       useFactory: (logger: Logger) => ({ pinoHttp: { logger }, forRoutes: [] }),
     }),
   ],
-  providers: [rootLoggerProvider],
-  exports: [ROOT_LOGGER],
+  exports: [RootLoggerModule],
 })
 export class LoggingModule {}
