@@ -66,7 +66,8 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       const adapter = this.adapterHost.httpAdapter;
       const method = String(adapter.getRequestMethod(request));
       const path = String(adapter.getRequestUrl(request)).split('?')[0];
-      return this.routes.explainUnmatched(method, path);
+      // The adapters' "no route" 404; a handler's own 404 keeps its message below.
+      if (!this.routes.serves(method, path)) return this.routes.explainUnmatched(method, path);
     }
     if (status !== undefined) {
       const contentType = request.headers['content-type'];

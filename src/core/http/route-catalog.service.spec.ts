@@ -225,6 +225,19 @@ describe('RouteCatalog', () => {
     });
   });
 
+  describe('serves', () => {
+    it.each([
+      ['GET', '/api/items', true],
+      ['HEAD', '/api/items/', true],
+      ['POST', '/api/items/7', true],
+      ['PUT', '/api/items', false],
+      ['GET', '/api/items/7', false],
+      ['GET', '/unknown', false],
+    ])('%s %s → %s', (method, path, expected) => {
+      expect(routes.serves(method, path)).toBe(expected);
+    });
+  });
+
   describe('a literal route and a parameter route that both match', () => {
     it('labels the path with the literal route', () => {
       expect(routes.patternOf('/api/items/featured')).toBe('/api/items/featured');

@@ -68,6 +68,12 @@ export class RouteCatalog implements OnApplicationBootstrap {
     return this.routes.find((r) => r.regex.test(clean))?.pattern;
   }
 
+  /** Whether a handler serves `method path` (so a 404 from there is the handler's own). */
+  serves(method: string, path: string): boolean {
+    const clean = normalize(path);
+    return this.routes.some((r) => r.methods.has(method) && r.regex.test(clean));
+  }
+
   /** Why `method path` matched no handler, as the error the client should see. */
   explainUnmatched(method: string, path: string): DomainError {
     const clean = normalize(path);
