@@ -370,6 +370,8 @@ describeEachAdapter('Tool service contract', (testApp) => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     expect(raw).toContain('Content-Type: application/json');
+    expect(raw).toContain('Access-Control-Allow-Origin: *');
+    expect(raw).toMatch(/X-Request-Id: [0-9a-f-]{36}\r\n/);
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
       success: false,
       error: { code: 'BAD_REQUEST', message: 'Malformed HTTP request: Bad Request' },

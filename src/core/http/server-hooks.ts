@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Server, STATUS_CODES } from 'node:http';
 import { type Socket } from 'node:net';
 import { type Logger } from 'pino';
@@ -31,31 +32,40 @@ export function instrumentServer(
       if (!server.listening) setImmediate(() => server.closeIdleConnections());
     });
   });
-  answerMalformedRequestsWithJson(server);
+  answerMalformedRequestsWithJson(server, metrics);
 }
 
+/** Node's own statuses for the client errors it detects (as its default handler answers). */
+const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
 /**
- * Requests Node cannot parse (broken request line, oversized headers) never reach a
- * framework; Node would answer with an empty body. Answer with the envelope instead.
+ * Requests Node cannot parse (broken request line, oversized headers) or that time out never
+ * reach a framework; Node would answer with an empty body. Answer with the envelope instead.
  */
-function answerMalformedRequestsWithJson(server: Server): void {
+function answerMalformedRequestsWithJson(server: Server, metrics: MetricsService): void {
   server.removeAllListeners('clientError');
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // A response already under way on this connection cannot be followed by another.
+    const responseStarted = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })
+      ._httpMessage?.headersSent;
+    if (error.code === 'ECONNRESET' || !socket.writable || responseStarted) {
       socket.destroy();
       return;
     }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
     const reason = STATUS_CODES[status] ?? 'Bad Request';
+    const code = reason.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+    metrics.errors.inc({ code });
     const body = JSON.stringify({
       success: false,
-      error: {
-        code: reason.toUpperCase().replace(/[^A-Z0-9]+/g, '_'),
-        message: `Malformed HTTP request: ${reason}`,
-      },
+      error: { code, message: `Malformed HTTP request: ${reason}` },
     });
     const headers = Object.entries({
       ...CORS_HEADERS,
+      'X-Request-Id': randomUUID(),
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(Buffer.byteLength(body)),
       Connection: 'close',
