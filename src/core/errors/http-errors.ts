@@ -1,4 +1,5 @@
 import { DomainError } from './domain-error';
+import { formatSize } from './format-size';
 
 /** Failures of the HTTP layer itself, shared by every feature. */
 
@@ -68,7 +69,7 @@ export class PayloadTooLargeError extends DomainError {
   readonly code = 'CODE_TOO_LARGE';
   readonly status = 413;
   constructor(limitBytes: number) {
-    super(`Request body exceeds maximum size of ${Math.floor(limitBytes / 1024)}KB`);
+    super(`Request body exceeds maximum size of ${formatSize(limitBytes)}`);
   }
 }
 

@@ -1,4 +1,5 @@
 export * from './domain-error';
 export * from './error-envelope';
+export * from './format-size';
 export * from './framework-errors';
 export * from './http-errors';

@@ -1,4 +1,4 @@
-import { DomainError } from '../../../core/errors';
+import { DomainError, formatSize } from '../../../core/errors';
 
 export class EmptyCodeError extends DomainError {
   readonly code = 'EMPTY_CODE';
@@ -22,9 +22,4 @@ export class EncodingFailedError extends DomainError {
   constructor() {
     super('Failed to encode PlantUML code');
   }
-}
-
-/** 51200 → "50KB", as seed 001 words the limit; other limits keep their exact byte count. */
-function formatSize(bytes: number): string {
-  return bytes % 1024 === 0 ? `${bytes / 1024}KB` : `${bytes} bytes`;
 }
