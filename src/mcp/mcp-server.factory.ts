@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../core/errors';
 import { PACKAGE_VERSION } from '../core/package-version';
+import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
 import { ToolRegistry } from '../tools/tool-registry.service';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
@@ -51,13 +52,13 @@ export class McpServerFactory {
     });
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const { name, arguments: input } = request.params;
-      // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a tool result.
-      if (!this.registry.find(name)) {
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-      }
       try {
         return toolSuccess(await this.invoker.invoke(name, input ?? {}, 'mcp', extra.signal));
       } catch (error) {
+        // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
+        if (error instanceof ToolNotFoundError) {
+          throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+        }
         if (!(error instanceof DomainError) || error.status >= 500) this.logger.error(error);
         return toolFailure(error);
       }
