@@ -11,34 +11,16 @@ export interface RegisteredTool {
   check(input: unknown): InputIssue[];
 }
 
-/**
- * All tools of the running app, found by their `@ToolProvider` decorator, in name order. The
- * OpenAPI document is built before module init, so discovery runs on first use or at init,
- * whichever comes first.
- */
+/** All tools of the running app, found by their `@ToolProvider` decorator, in name order. */
 @Injectable()
 export class ToolRegistry implements OnModuleInit {
-  private tools?: Map<string, RegisteredTool>;
+  private readonly tools = new Map<string, RegisteredTool>();
   // Strict mode makes a typo in a tool's schema fail at start instead of validating nothing.
   private readonly ajv = new Ajv({ allErrors: true, strict: true });
 
   constructor(private readonly discovery: DiscoveryService) {}
 
   onModuleInit(): void {
-    this.discovered();
-  }
-
-  list(): RegisteredTool[] {
-    return [...this.discovered().values()];
-  }
-
-  find(name: string): RegisteredTool | undefined {
-    return this.discovered().get(name);
-  }
-
-  private discovered(): Map<string, RegisteredTool> {
-    if (this.tools) return this.tools;
-    const tools = new Map<string, RegisteredTool>();
     const found = this.discovery
       .getProviders({ metadataKey: ToolProvider.KEY })
       .map((wrapper) => ({
@@ -47,14 +29,20 @@ export class ToolRegistry implements OnModuleInit {
       }))
       .sort((a, b) => a.definition.name.localeCompare(b.definition.name));
     for (const { definition, handler } of found) {
-      if (tools.has(definition.name)) {
+      if (this.tools.has(definition.name)) {
         throw new Error(`Two tools are named '${definition.name}'; tool names must be unique`);
       }
       const validate = this.ajv.compile(definition.inputSchema);
-      tools.set(definition.name, { definition, handler, check: issuesOf(validate) });
+      this.tools.set(definition.name, { definition, handler, check: issuesOf(validate) });
     }
-    this.tools = tools;
-    return tools;
+  }
+
+  list(): RegisteredTool[] {
+    return [...this.tools.values()];
+  }
+
+  find(name: string): RegisteredTool | undefined {
+    return this.tools.get(name);
   }
 }
 
