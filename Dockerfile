@@ -35,6 +35,7 @@ ENV NODE_ENV=production \
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY migrations ./migrations
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]
 

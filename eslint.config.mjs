@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'eslint.config.mjs'] },
+  { ignores: ['dist/', 'coverage/', 'node_modules/', 'eslint.config.mjs', 'drizzle.config.ts'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   prettier,

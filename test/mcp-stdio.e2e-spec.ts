@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { decode } from 'plantuml-encoder';
 import { callTool } from './support/mcp-clients';
 import { SEED_DIAGRAM } from './support/plantuml-samples';
+import { type TestDatabase, createTestDatabase } from './support/test-database';
 
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
 
@@ -32,13 +33,16 @@ describe('toolhub mcp over stdio', () => {
   /** Transport errors, e.g. a line on stdout that is not a JSON-RPC message. */
   const clientErrors: Error[] = [];
 
+  let database: TestDatabase;
+
   beforeAll(async () => {
     if (!existsSync(CLI))
       throw new Error(`${CLI} is missing: run 'npx nest build' (npm test does)`);
+    database = await createTestDatabase();
     transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, 'mcp'],
-      env: { LOG_LEVEL: 'info' },
+      env: { LOG_LEVEL: 'info', ...database.env },
       stderr: 'pipe',
     });
     const stderrStream = transport.stderr;
@@ -54,6 +58,7 @@ describe('toolhub mcp over stdio', () => {
 
   afterAll(async () => {
     await client.close();
+    await database.drop();
   });
 
   test('initializes with the toolhub server', () => {
@@ -132,12 +137,16 @@ describe('toolhub CLI arguments', () => {
   test.each([[[]], [['--help']]])('with %j it prints the usage and exits 0', (args) => {
     const run = runs.get(JSON.stringify(args));
     expect(run?.code).toBe(0);
-    expect(`${run?.stdout}${run?.stderr}`).toContain('Usage: toolhub mcp');
+    expect(`${run?.stdout}${run?.stderr}`).toMatch(
+      /Usage:\n {2}toolhub mcp .*\n {2}toolhub keys create/,
+    );
   });
 
   test('an unknown command prints the usage and exits 2', () => {
     const run = runs.get(JSON.stringify(['serve']));
     expect(run?.code).toBe(2);
-    expect(`${run?.stdout}${run?.stderr}`).toContain('Usage: toolhub mcp');
+    expect(`${run?.stdout}${run?.stderr}`).toMatch(
+      /Usage:\n {2}toolhub mcp .*\n {2}toolhub keys create/,
+    );
   });
 });

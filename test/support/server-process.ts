@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { createTestDatabase } from './test-database';
 
 export const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
 
@@ -11,13 +12,25 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Runs the built server (`dist/main.js`, built by `npm test`) and waits until it answers. */
+/**
+ * Runs the built server (`dist/main.js`, built by `npm test`) on a fresh database of its own
+ * (unless `env` names one) and waits until it answers.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const database = env.DATA_DIR || env.DATABASE_URL ? undefined : await createTestDatabase();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...database?.env,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.once('exit', () => void database?.drop());
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

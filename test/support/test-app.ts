@@ -3,6 +3,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/create-app';
 import { type HttpAdapterName } from '../../src/core/config';
+import { createTestDatabase } from './test-database';
 
 export const ADAPTERS: readonly HttpAdapterName[] = ['express', 'fastify'];
 
@@ -12,20 +13,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real application (same factory as `main.ts`) on one HTTP adapter. */
+/**
+ * Boots the real application (same factory as `main.ts`) on one HTTP adapter, with a fresh
+ * database of its own unless `env` names one.
+ */
 export async function startTestApp(
   adapter: HttpAdapterName,
   options: { env?: Record<string, string>; extraToolModules?: Type[] } = {},
 ): Promise<TestApp> {
-  const { app } = await createApp({
-    env: { LOG_LEVEL: 'silent', ...options.env, HTTP_ADAPTER: adapter },
-    extraToolModules: options.extraToolModules,
-  });
-  return {
-    app,
-    http: request(app.getHttpServer()),
-    close: () => app.close(),
-  };
+  const ownsDatabase = !options.env?.DATA_DIR && !options.env?.DATABASE_URL;
+  const database = ownsDatabase ? await createTestDatabase() : undefined;
+  try {
+    const { app } = await createApp({
+      env: { LOG_LEVEL: 'silent', ...database?.env, ...options.env, HTTP_ADAPTER: adapter },
+      extraToolModules: options.extraToolModules,
+    });
+    return {
+      app,
+      http: request(app.getHttpServer()),
+      close: async () => {
+        await app.close();
+        await database?.drop();
+      },
+    };
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
 }
 
 /**

@@ -67,7 +67,8 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
 }
 
 /** Nest's own body parsers stay off: the adapter set-up above and below does the parsing. */
-export const NEST_APPLICATION_OPTIONS = { bodyParser: false } as const;
+// abortOnError: false lets a start-up failure reach the entry point, which prints it plainly.
+export const NEST_APPLICATION_OPTIONS = { bodyParser: false, abortOnError: false } as const;
 
 /** Fastify's part of the set-up, which needs the instance Nest created. */
 export function configureFastify(app: INestApplication, config: AppConfig): void {

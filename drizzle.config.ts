@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// `npm run db:generate` writes the SQL migration for a schema change; commit it with the change.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/database/schema.ts',
+  out: './migrations',
+});

@@ -1,0 +1,40 @@
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type Logger } from 'pino';
+import { provideFeatureConfig } from '../core/config';
+import { ROOT_LOGGER } from '../core/logging/root-logger';
+import { DATABASE, type DatabaseConnection } from './database';
+import { DatabaseConfig } from './database.config';
+import { openDatabase } from './open-database';
+
+const CONNECTION = Symbol('DATABASE_CONNECTION');
+
+/** Closes the database when the app shuts down, releasing the embedded database's lock. */
+@Injectable()
+class DatabaseLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(CONNECTION) private readonly connection: DatabaseConnection) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.connection.close();
+  }
+}
+
+/** The migrated database, injected as `@Inject(DATABASE) db: Database` anywhere. */
+@Global()
+@Module({
+  providers: [
+    provideFeatureConfig(DatabaseConfig),
+    {
+      provide: CONNECTION,
+      inject: [DatabaseConfig, ROOT_LOGGER],
+      useFactory: (config: DatabaseConfig, logger: Logger) => openDatabase(config, logger),
+    },
+    {
+      provide: DATABASE,
+      inject: [CONNECTION],
+      useFactory: (connection: DatabaseConnection) => connection.db,
+    },
+    DatabaseLifecycle,
+  ],
+  exports: [DATABASE],
+})
+export class DatabaseModule {}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** `created_at` and `updated_at`, on every table. */
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** What a registered tool runs; `secret_headers` values are write-only. */
+export type ToolImplementation =
+  | { type: 'builtin' }
+  | {
+      type: 'http';
+      url: string;
+      headers: Record<string, string>;
+      secret_headers: Record<string, string>;
+    }
+  | {
+      type: 'mcp';
+      url: string;
+      tool_name: string;
+      headers: Record<string, string>;
+      secret_headers: Record<string, string>;
+    };
+
+export interface ModelConfig {
+  provider: string;
+  model: string;
+  temperature?: number;
+  max_tokens?: number;
+  top_p?: number;
+}
+
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** SHA-256 of the key; the key itself is shown once and never stored. */
+  key_hash: text('key_hash').notNull().unique(),
+  /** The key's first characters, so an operator can tell keys apart. */
+  prefix: text('prefix').notNull(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  ...timestamps,
+});
+
+export const tools = pgTable(
+  'tools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    description: text('description').notNull().default(''),
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
+    /** Null for a tool that is only described so far: it is listed but not served. */
+    implementation: jsonb('implementation').$type<ToolImplementation>(),
+    is_active: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [index('tools_created_at_id_idx').on(table.created_at, table.id)],
+);
+
+export const agents = pgTable('agents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  system_prompt: text('system_prompt').notNull(),
+  model_config: jsonb('model_config').$type<ModelConfig>().notNull(),
+  ...timestamps,
+});
+
+/** The tools of an agent, in the order the agent lists them. */
+export const agentTools = pgTable(
+  'agent_tools',
+  {
+    agent_id: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    // RESTRICT keeps a referenced tool even if a delete races the reference check.
+    tool_id: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.agent_id, table.tool_id] }),
+    index('agent_tools_tool_id_idx').on(table.tool_id),
+  ],
+);
+
+export const workflows = pgTable('workflows', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  ...timestamps,
+});
+
+/** One step of a workflow: exactly one of an agent or a tool. */
+export const workflowSteps = pgTable(
+  'workflow_steps',
+  {
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    agent_id: uuid('agent_id').references((): AnyPgColumn => agents.id, {
+      onDelete: 'restrict',
+    }),
+    tool_id: uuid('tool_id').references((): AnyPgColumn => tools.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workflow_id, table.position] }),
+    check('workflow_steps_one_target', sql`num_nonnulls(${table.agent_id}, ${table.tool_id}) = 1`),
+    index('workflow_steps_agent_id_idx').on(table.agent_id),
+    index('workflow_steps_tool_id_idx').on(table.tool_id),
+  ],
+);
