@@ -1,33 +1,17 @@
 #!/usr/bin/env node
-import { NestFactory } from '@nestjs/core';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
-import { loadAppConfig } from './core/config';
-import { McpServerFactory } from './mcp/mcp-server.factory';
+import { KEYS_USAGE, runKeysCommand } from './cli/keys-command';
+import { serveMcpOverStdio } from './cli/mcp-command';
 import { runEntryPoint } from './startup';
 
-const USAGE = `Usage: toolhub mcp    serve the tools over MCP on stdin/stdout (logs go to stderr)`;
+const USAGE = `Usage:
+  toolhub mcp                         serve the tools over MCP on stdin/stdout (logs go to stderr)
+${KEYS_USAGE}`;
 
-/** `toolhub mcp`: the same tools as the HTTP server, over MCP's stdio transport, for desktop clients. */
-async function serveMcpOverStdio(): Promise<void> {
-  // stdout carries the protocol; every log line goes to stderr.
-  const config = loadAppConfig(process.env).withLogsOnStderr();
-  const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ env: process.env, config }),
-    { bufferLogs: true },
-  );
-  app.useLogger(app.get(Logger));
-  const server = app.get(McpServerFactory).create();
-  server.onclose = () => void app.close();
-  // The client closes stdin to end the session.
-  process.stdin.once('end', () => void server.close());
-  await server.connect(new StdioServerTransport());
-}
-
-const command = process.argv[2];
+const [command, ...args] = process.argv.slice(2);
 if (command === 'mcp') {
   runEntryPoint(serveMcpOverStdio);
+} else if (command === 'keys') {
+  runEntryPoint(() => runKeysCommand(args));
 } else {
   console.error(USAGE);
   process.exitCode = command === undefined || command === '--help' ? 0 : 2;

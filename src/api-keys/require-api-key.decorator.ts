@@ -1,0 +1,14 @@
+import { UseGuards, applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { UnauthorizedError } from './api-key.errors';
+import { ApiKeyGuard } from './api-key.guard';
+
+/** Every route of the decorated controller needs an API key; Swagger shows the lock. */
+export function RequireApiKey(): ClassDecorator {
+  return applyDecorators(
+    UseGuards(ApiKeyGuard),
+    ApiBearerAuth(),
+    ApiErrorResponses(UnauthorizedError.missing(), UnauthorizedError.invalid()),
+  );
+}

@@ -1,0 +1,76 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { parseArgs } from 'node:util';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { ApiKeysService } from '../api-keys/api-keys.service';
+import { CoreConfigModule, loadAppConfig } from '../core/config';
+import { LoggingModule } from '../core/logging/logging.module';
+import { DatabaseModule } from '../database/database.module';
+import { UsageError } from '../startup';
+
+export const KEYS_USAGE = `  toolhub keys create --name <name>   issue an API key and print it (shown once)
+  toolhub keys list                   list keys: id, name, prefix, created, revoked
+  toolhub keys revoke <id>            revoke a key; requests with it get 401 at once`;
+
+/**
+ * `toolhub keys …`: manages API keys in the configured database (the same DATA_DIR or
+ * DATABASE_URL as the server). With the embedded database, stop the server first: one process
+ * at a time may open it.
+ */
+export async function runKeysCommand(args: string[]): Promise<void> {
+  const { positionals, values } = parseCommandLine(args);
+  const [action, id] = positionals;
+  if (action === 'create' && values.name?.trim()) {
+    await withApiKeys(async (keys) => {
+      const created = await keys.create(values.name!.trim());
+      console.error(`Created API key ${created.id} (${created.name}); it is not shown again.`);
+      console.log(created.key);
+    });
+  } else if (action === 'list' && positionals.length === 1) {
+    await withApiKeys(async (keys) => {
+      for (const key of await keys.list()) {
+        const revoked = key.revoked_at ? `revoked ${key.revoked_at.toISOString()}` : 'active';
+        console.log(
+          [key.id, key.name, `${key.prefix}…`, key.created_at.toISOString(), revoked].join('\t'),
+        );
+      }
+    });
+  } else if (action === 'revoke' && id && positionals.length === 2) {
+    await withApiKeys(async (keys) => {
+      if (!(await keys.revoke(id))) throw new UsageError(`No active API key has the id ${id}`);
+      console.log(`Revoked ${id}`);
+    });
+  } else {
+    throw new UsageError(`Usage:\n${KEYS_USAGE}`);
+  }
+}
+
+function parseCommandLine(args: string[]) {
+  try {
+    return parseArgs({ args, allowPositionals: true, options: { name: { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\nUsage:\n${KEYS_USAGE}`);
+  }
+}
+
+async function withApiKeys(work: (keys: ApiKeysService) => Promise<void>): Promise<void> {
+  const config = loadAppConfig(process.env).withLogsOnStderr();
+  @Module({
+    imports: [
+      CoreConfigModule.forRoot(process.env, config),
+      LoggingModule,
+      DatabaseModule,
+      ApiKeysModule,
+    ],
+  })
+  class KeysCommandModule {}
+  const app = await NestFactory.createApplicationContext(KeysCommandModule, {
+    logger: ['error'],
+    abortOnError: false,
+  });
+  try {
+    await work(app.get(ApiKeysService));
+  } finally {
+    await app.close();
+  }
+}

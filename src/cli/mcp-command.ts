@@ -1,0 +1,23 @@
+import { NestFactory } from '@nestjs/core';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from '../app.module';
+import { loadAppConfig } from '../core/config';
+import { McpServerFactory } from '../mcp/mcp-server.factory';
+
+/** `toolhub mcp`: the same tools as the HTTP server, over MCP's stdio transport, for desktop clients. */
+export async function serveMcpOverStdio(): Promise<void> {
+  // stdout carries the protocol; every log line goes to stderr.
+  const config = loadAppConfig(process.env).withLogsOnStderr();
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot({ env: process.env, config }),
+    { bufferLogs: true, abortOnError: false },
+  );
+  app.useLogger(app.get(Logger));
+  await app.init();
+  const server = app.get(McpServerFactory).create();
+  server.onclose = () => void app.close();
+  // The client closes stdin to end the session.
+  process.stdin.once('end', () => void server.close());
+  await server.connect(new StdioServerTransport());
+}

@@ -1,0 +1,81 @@
+/**
+ * API keys end to end: issued and revoked by the built CLI (`toolhub keys …`) in the same
+ * database the server uses, checked by every `/api/v1` route (seed 003 AC-020).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ADAPTERS, startTestApp } from './support/test-app';
+import { type TestDatabase, createTestDatabase } from './support/test-database';
+
+const CLI = join(__dirname, '..', 'dist', 'cli.js');
+
+async function cli(env: Record<string, string>, ...args: string[]) {
+  const result = await promisify(execFile)(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+  }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+  return { code: 'code' in result ? result.code : 0, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The status of `GET /api/v1/tools` with a key, on a server started for this one request. */
+async function statusWithKey(database: TestDatabase, key: string): Promise<number> {
+  const app = await startTestApp(ADAPTERS[0], { env: database.env });
+  try {
+    const response = await app.http.get('/api/v1/tools').set('Authorization', `Bearer ${key}`);
+    return response.status;
+  } finally {
+    await app.close();
+  }
+}
+
+describe('toolhub keys (CLI)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  test('create prints only the key; the server accepts it until it is revoked', async () => {
+    const created = await cli(database.env, 'keys', 'create', '--name', 'ci bot');
+    expect(created.code).toBe(0);
+    const key = created.stdout.trim();
+    expect(key).toMatch(/^thk_[A-Za-z0-9_-]{43}$/);
+    expect(created.stderr).toContain('it is not shown again');
+
+    const listed = await cli(database.env, 'keys', 'list');
+    const row = listed.stdout.split('\n').find((line) => line.includes('ci bot'));
+    expect(row).toContain(`${key.slice(0, 10)}…`);
+    expect(row).toContain('active');
+    expect(listed.stdout).not.toContain(key);
+
+    expect(await statusWithKey(database, key)).toBe(200);
+    expect(await statusWithKey(database, `${key.slice(0, -1)}x`)).toBe(401);
+
+    const id = row?.split('\t')[0] ?? '';
+    const revoked = await cli(database.env, 'keys', 'revoke', id);
+    expect(revoked).toMatchObject({ code: 0, stdout: `Revoked ${id}\n` });
+    expect(await statusWithKey(database, key)).toBe(401);
+    expect((await cli(database.env, 'keys', 'list')).stdout).toMatch(/revoked \d{4}-/);
+
+    // A second revoke finds no active key with that id.
+    expect((await cli(database.env, 'keys', 'revoke', id)).code).toBe(1);
+  });
+
+  test.each([
+    [['keys'], 'Usage:'],
+    [['keys', 'create'], 'toolhub keys create --name <name>'],
+    [['keys', 'create', '--name', '   '], 'toolhub keys create --name <name>'],
+    [['keys', 'create', '--colour', 'x'], "Unknown option '--colour'"],
+    [['keys', 'revoke'], 'toolhub keys revoke <id>'],
+    [['keys', 'revoke', 'not-a-uuid'], 'No active API key has the id not-a-uuid'],
+  ])('%j fails with a message and no stack trace', async (args, message) => {
+    const run = await cli(database.env, ...args);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
