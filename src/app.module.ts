@@ -3,8 +3,11 @@ import { type AppConfig, CoreConfigModule, type Environment } from './core/confi
 import { HttpCoreModule } from './core/http/http.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { MetricsModule } from './core/metrics/metrics.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
+import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
+import { RegistryModule } from './registry/registry.module';
 import { ToolsModule } from './tools/tools.module';
 
 export interface AppModuleOptions {
@@ -25,7 +28,10 @@ export class AppModule {
         MetricsModule,
         HttpCoreModule,
         HealthModule,
+        DatabaseModule,
+        ApiKeysModule,
         ToolsModule.forRoot(extraToolModules),
+        RegistryModule,
         McpModule,
       ],
     };

@@ -1,7 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PACKAGE_VERSION } from './core/package-version';
-import { ToolRegistry } from './tools/tool-registry.service';
+import { ToolCatalog } from './tools/tool-catalog.service';
 import { addToolOperations } from './tools/tools-openapi';
 
 export const DOCS_PATH = 'docs';
@@ -14,17 +14,39 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`{ "success": false, "error": { "code", "message" } }` with a stable UPPER_SNAKE_CASE code.',
     )
     .setVersion(PACKAGE_VERSION)
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An API key, made with `npm run cli -- keys create --name <name>`',
+    })
     .build();
-  const document = SwaggerModule.createDocument(app, config);
-  addToolOperations(document, app.get(ToolRegistry).list());
-  return document;
+  return SwaggerModule.createDocument(app, config);
+}
+
+/**
+ * The document with one operation per served tool. Registering or deactivating a tool changes
+ * the catalog, so the tool operations are added per catalog version rather than once.
+ */
+function withToolOperations(app: INestApplication): (base: OpenAPIObject) => OpenAPIObject {
+  const catalog = app.get(ToolCatalog);
+  let cached: { version: number; document: OpenAPIObject } | undefined;
+  return (base) => {
+    if (cached?.version !== catalog.version) {
+      const document = structuredClone(base);
+      addToolOperations(document, catalog.list());
+      cached = { version: catalog.version, document };
+    }
+    return cached.document;
+  };
 }
 
 /** Swagger UI at /docs and the OpenAPI JSON at /docs-json. */
 export function setupOpenApi(app: INestApplication): void {
+  const addTools = withToolOperations(app);
   SwaggerModule.setup(DOCS_PATH, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${DOCS_PATH}-json`,
     customSiteTitle: 'toolhub API',
+    patchDocumentOnRequest: (_request, _response, document) => addTools(document),
     swaggerOptions: { displayOperationId: true, tryItOutEnabled: true },
   });
 }

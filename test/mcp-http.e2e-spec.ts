@@ -11,7 +11,7 @@ import { ErrorCode, LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextproto
 import { decode } from 'plantuml-encoder';
 import { builtinToolModules } from '../src/tools/builtin/builtin-tool-modules';
 import { ToolProvider } from '../src/tools/tool-provider.decorator';
-import { ToolRegistry } from '../src/tools/tool-registry.service';
+import { ToolCatalog } from '../src/tools/tool-catalog.service';
 import { type ToolHandler } from '../src/tools/tool.contract';
 import {
   McpClients,
@@ -69,7 +69,7 @@ describeEachAdapter(
 
     const restTools = async (): Promise<RestTool[]> =>
       (await testApp().http.get('/api/tools')).body.tools as RestTool[];
-    const definitionOf = (name: string) => testApp().app.get(ToolRegistry).find(name)?.definition;
+    const definitionOf = (name: string) => testApp().app.get(ToolCatalog).find(name)?.definition;
 
     describe('initialization', () => {
       test('the SDK client negotiates the latest protocol revision with the toolhub server', () => {

@@ -6,6 +6,7 @@ import { describeEachAdapter } from './support/test-app';
 
 interface Operation {
   operationId: string;
+  security?: Record<string, string[]>[];
   requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> };
   responses: Record<
     string,
@@ -22,7 +23,14 @@ interface Operation {
     }
   >;
 }
-type Document = { info: { version: string }; paths: Record<string, Record<string, Operation>> };
+type Document = {
+  info: { version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: {
+    securitySchemes?: Record<string, unknown>;
+    schemas?: Record<string, unknown>;
+  };
+};
 
 describeEachAdapter('OpenAPI document', (testApp) => {
   let document: Document;
@@ -46,8 +54,60 @@ describeEachAdapter('OpenAPI document', (testApp) => {
         'POST /api/tools/encodePlantUML',
         'GET /health',
         'GET /metrics',
+        ...['tools', 'agents', 'workflows'].flatMap((resource) => [
+          `POST /api/v1/${resource}`,
+          `GET /api/v1/${resource}`,
+          `GET /api/v1/${resource}/{id}`,
+          `PUT /api/v1/${resource}/{id}`,
+          `DELETE /api/v1/${resource}/{id}`,
+        ]),
+        'POST /api/v1/tools/{id}/test',
+        'PUT /api/v1/agents/{id}/tools',
       ].sort(),
     );
+  });
+
+  test('every registry operation needs the bearer API key, and says what 401 and 422 mean', () => {
+    expect(document.components?.securitySchemes?.bearer).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    const registry = operations().filter(({ path }) => path.startsWith('/api/v1/'));
+    expect(registry.length).toBeGreaterThan(0);
+    for (const { path, method, operation } of registry) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect({ where, security: operation.security }).toEqual({
+        where,
+        security: [{ bearer: [] }],
+      });
+      expect({ where, codes: Object.keys(operation.responses) }).toEqual({
+        where,
+        codes: expect.arrayContaining(['401', '422']) as string[],
+      });
+    }
+    const unauthorized = operations().find(({ path }) => path === '/api/v1/tools')?.operation
+      .responses['401'].content?.['application/json'].examples;
+    expect(Object.keys(unauthorized ?? {})).toEqual([
+      'UNAUTHORIZED',
+      expect.stringContaining('UNAUTHORIZED: '),
+    ]);
+  });
+
+  test('tools operations document their success bodies with examples', () => {
+    const create = operations().find(
+      ({ path, method }) => path === '/api/v1/tools' && method === 'post',
+    )?.operation;
+    expect(create?.responses['201'].content?.['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ToolDto',
+    });
+    const schemas = document.components?.schemas ?? {};
+    const createTool = schemas.CreateToolDto as {
+      required?: string[];
+      properties: Record<string, { example?: unknown }>;
+    };
+    expect(createTool.required).toEqual(['name', 'parameters']);
+    expect(createTool.properties.name.example).toBe('price_fetcher');
+    expect(createTool.properties.parameters.example).toMatchObject({ type: 'object' });
   });
 
   test('carries the package version', () => {

@@ -11,7 +11,7 @@ import { DomainError } from '../core/errors';
 import { PACKAGE_VERSION } from '../core/package-version';
 import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
-import { ToolRegistry } from '../tools/tool-registry.service';
+import { ToolCatalog } from '../tools/tool-catalog.service';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
@@ -20,8 +20,8 @@ export const TOOLS_PAGE_SIZE = 100;
 const SERVER_INFO = { name: 'toolhub', version: PACKAGE_VERSION };
 
 /**
- * Builds MCP servers over the tool registry: `tools/list` and `tools/call` run through the same
- * registry and `ToolInvoker` as the REST endpoints. One server per HTTP request (stateless
+ * Builds MCP servers over the tool catalog: `tools/list` and `tools/call` run through the same
+ * catalog and `ToolInvoker` as the REST endpoints. One server per HTTP request (stateless
  * transport: any instance can answer any request), one for the stdio CLI.
  */
 @Injectable()
@@ -31,7 +31,7 @@ export class McpServerFactory {
   private readonly schemaValidator = new AjvJsonSchemaValidator();
 
   constructor(
-    private readonly registry: ToolRegistry,
+    private readonly catalog: ToolCatalog,
     private readonly invoker: ToolInvoker,
   ) {}
 
@@ -41,7 +41,7 @@ export class McpServerFactory {
       jsonSchemaValidator: this.schemaValidator,
     });
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
-      const tools = this.registry.list();
+      const tools = this.catalog.list();
       const offset = decodeCursor(request.params?.cursor, tools.length);
       const page = tools.slice(offset, offset + TOOLS_PAGE_SIZE);
       const next = offset + TOOLS_PAGE_SIZE;

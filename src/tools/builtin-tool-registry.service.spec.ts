@@ -5,9 +5,11 @@ import { DomainError } from '../core/errors';
 import { MetricsService } from '../core/metrics/metrics.service';
 import { type InputIssue, type ToolContext, type ToolHandler } from './tool.contract';
 import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
+import { ToolCatalog } from './tool-catalog.service';
 import { ToolInvoker } from './tool-invoker.service';
+import { ToolsConfig } from './tools.config';
 import { ToolProvider } from './tool-provider.decorator';
-import { ToolRegistry } from './tool-registry.service';
+import { BuiltinToolRegistry } from './builtin-tool-registry.service';
 
 class QuotaExceededError extends DomainError {
   readonly code = 'QUOTA_EXCEEDED';
@@ -120,9 +122,18 @@ class NotATool {
 async function startModule(tools: Provider[], imports: Type[] = []): Promise<TestingModule> {
   const moduleRef = await Test.createTestingModule({
     imports: [DiscoveryModule, ...imports],
-    providers: [ToolRegistry, ToolInvoker, MetricsService, ...tools],
+    providers: [
+      BuiltinToolRegistry,
+      ToolCatalog,
+      ToolInvoker,
+      MetricsService,
+      { provide: ToolsConfig, useValue: new ToolsConfig() },
+      ...tools,
+    ],
   }).compile();
   await moduleRef.init();
+  // The registry feature serves the active stored tools; here every builtin one is served.
+  moduleRef.get(ToolCatalog).replace(moduleRef.get(BuiltinToolRegistry).list());
   return moduleRef;
 }
 
@@ -135,9 +146,9 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-describe('ToolRegistry and ToolInvoker', () => {
+describe('BuiltinToolRegistry and ToolInvoker', () => {
   let moduleRef: TestingModule;
-  let registry: ToolRegistry;
+  let registry: BuiltinToolRegistry;
   let invoker: ToolInvoker;
   let metrics: MetricsService;
 
@@ -147,7 +158,7 @@ describe('ToolRegistry and ToolInvoker', () => {
       [PickyTool, EchoTool, NotATool, FailingTool, AsyncSumTool],
       [ZebraModule],
     );
-    registry = moduleRef.get(ToolRegistry);
+    registry = moduleRef.get(BuiltinToolRegistry);
     invoker = moduleRef.get(ToolInvoker);
     metrics = moduleRef.get(MetricsService);
   });
@@ -162,7 +173,7 @@ describe('ToolRegistry and ToolInvoker', () => {
     return text.split('\n').filter((line) => line.startsWith('toolhub_tool_invocations_total{'));
   }
 
-  describe('ToolRegistry', () => {
+  describe('BuiltinToolRegistry', () => {
     it('lists every decorated provider, from any module, sorted by name', () => {
       expect(registry.list().map((t) => t.definition.name)).toEqual([
         'asyncSum',

@@ -1,20 +1,18 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { type InputIssue, type ToolDefinition, type ToolHandler } from './tool.contract';
+import Ajv from 'ajv';
+import { type ToolDefinition, type ToolHandler } from './tool.contract';
+import { type CatalogTool } from './tool-catalog.service';
+import { inputCheckOf } from './tool-input-check';
 import { ToolProvider } from './tool-provider.decorator';
 
-export interface RegisteredTool {
-  definition: ToolDefinition;
-  handler: ToolHandler;
-  /** Returns the schema violations of an input, or an empty list. */
-  check(input: unknown): InputIssue[];
-}
-
-/** All tools of the running app, found by their `@ToolProvider` decorator, in name order. */
+/**
+ * The tools implemented in code, found by their `@ToolProvider` decorator, in name order. The
+ * registry stores each one as a `builtin` tool at start; the catalog serves the active ones.
+ */
 @Injectable()
-export class ToolRegistry implements OnModuleInit {
-  private readonly tools = new Map<string, RegisteredTool>();
+export class BuiltinToolRegistry implements OnModuleInit {
+  private readonly tools = new Map<string, CatalogTool>();
   // Strict mode makes a typo in a tool's schema fail at start instead of validating nothing.
   private readonly ajv = new Ajv({ allErrors: true, strict: true });
 
@@ -32,30 +30,16 @@ export class ToolRegistry implements OnModuleInit {
       if (this.tools.has(definition.name)) {
         throw new Error(`Two tools are named '${definition.name}'; tool names must be unique`);
       }
-      const validate = this.ajv.compile(definition.inputSchema);
-      this.tools.set(definition.name, { definition, handler, check: issuesOf(validate) });
+      const check = inputCheckOf(this.ajv.compile(definition.inputSchema));
+      this.tools.set(definition.name, { definition, handler, check });
     }
   }
 
-  list(): RegisteredTool[] {
+  list(): CatalogTool[] {
     return [...this.tools.values()];
   }
 
-  find(name: string): RegisteredTool | undefined {
+  find(name: string): CatalogTool | undefined {
     return this.tools.get(name);
   }
-}
-
-function issuesOf(validate: ValidateFunction) {
-  return (input: unknown): InputIssue[] =>
-    validate(input) ? [] : (validate.errors ?? []).map(toIssue);
-}
-
-function toIssue(error: ErrorObject): InputIssue {
-  // Name the offending property itself, so the caller knows which one to remove.
-  if (error.keyword === 'additionalProperties') {
-    const property = (error.params as { additionalProperty: string }).additionalProperty;
-    return { path: `${error.instancePath}/${property}`, message: 'is not an allowed property' };
-  }
-  return { path: error.instancePath, message: error.message ?? 'is invalid' };
 }

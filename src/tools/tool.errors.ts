@@ -19,3 +19,18 @@ export class InvalidToolInputError extends DomainError {
     );
   }
 }
+
+/** A tool that did not finish within its time limit; its work was aborted (seed 003 AC-024). */
+export class ExecutionTimeoutError extends DomainError {
+  readonly code = 'EXECUTION_TIMEOUT';
+  readonly status = 504;
+  constructor(readonly timeoutMs: number) {
+    super('Execution timeout', { timeout_ms: timeoutMs });
+  }
+}
+
+/** A registered tool's endpoint failed: unreachable, an HTTP error, or an MCP tool error. */
+export class ToolExecutionFailedError extends DomainError {
+  readonly code = 'TOOL_EXECUTION_FAILED';
+  readonly status = 502;
+}

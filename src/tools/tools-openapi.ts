@@ -2,7 +2,7 @@ import { type OpenAPIObject } from '@nestjs/swagger';
 import { type OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { errorResponseDocs, groupByStatus } from '../core/http/api-error-responses.decorator';
 import { TRANSPORT_ERRORS } from './tool-transport-errors';
-import { type RegisteredTool } from './tool-registry.service';
+import { type CatalogTool } from './tool-catalog.service';
 
 const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
 
@@ -10,7 +10,7 @@ const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
  * Gives every registered tool its own operation, `POST /api/tools/{name}`, whose request body
  * is the tool's real input schema, so Swagger UI shows and "Try it out" sends the right input.
  */
-export function addToolOperations(document: OpenAPIObject, tools: readonly RegisteredTool[]): void {
+export function addToolOperations(document: OpenAPIObject, tools: readonly CatalogTool[]): void {
   for (const { definition } of tools) {
     const errors = [...(definition.errors ?? []), ...TRANSPORT_ERRORS];
     const operation: OperationObject = {

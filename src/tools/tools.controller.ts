@@ -6,14 +6,14 @@ import { ToolListDto } from './dto/tool.dto';
 import { ToolInvocationSuccessDto } from './dto/tool-invocation.dto';
 import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
-import { ToolRegistry } from './tool-registry.service';
+import { ToolCatalog } from './tool-catalog.service';
 import { TRANSPORT_ERRORS } from './tool-transport-errors';
 
 @ApiTags('tools')
 @Controller('api/tools')
 export class ToolsController {
   constructor(
-    private readonly registry: ToolRegistry,
+    private readonly catalog: ToolCatalog,
     private readonly invoker: ToolInvoker,
   ) {}
 
@@ -26,7 +26,7 @@ export class ToolsController {
   @ApiErrorResponses(new MethodNotAllowedError(['GET'], ['GET', 'HEAD', 'OPTIONS']))
   listTools(): ToolListDto {
     return {
-      tools: this.registry.list().map(({ definition }) => ({
+      tools: this.catalog.list().map(({ definition }) => ({
         id: definition.name,
         name: definition.name,
         description: definition.description,

@@ -1,9 +1,12 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { provideFeatureConfig } from '../core/config';
 import { builtinToolModules } from './builtin/builtin-tool-modules';
+import { BuiltinToolRegistry } from './builtin-tool-registry.service';
+import { ToolCatalog } from './tool-catalog.service';
 import { ToolInvoker } from './tool-invoker.service';
-import { ToolRegistry } from './tool-registry.service';
 import { ToolsController } from './tools.controller';
+import { ToolsConfig } from './tools.config';
 
 @Module({})
 export class ToolsModule {
@@ -11,12 +14,13 @@ export class ToolsModule {
   static forRoot(extraToolModules: readonly Type[] = []): DynamicModule {
     return {
       module: ToolsModule,
-      // The registry and invoker serve every transport (REST here, MCP in its own module).
+      // The catalog and invoker serve every transport (REST here, MCP in its own module); the
+      // registry feature stores the builtin tools and fills the catalog.
       global: true,
       imports: [DiscoveryModule, ...builtinToolModules(), ...extraToolModules],
       controllers: [ToolsController],
-      providers: [ToolRegistry, ToolInvoker],
-      exports: [ToolRegistry, ToolInvoker],
+      providers: [provideFeatureConfig(ToolsConfig), BuiltinToolRegistry, ToolCatalog, ToolInvoker],
+      exports: [BuiltinToolRegistry, ToolCatalog, ToolInvoker],
     };
   }
 }

@@ -40,8 +40,17 @@ export class MissingPathParameterError extends DomainError {
 export class InvalidJsonError extends DomainError {
   readonly code = 'INVALID_JSON';
   readonly status = 400;
-  constructor(reason: string) {
+  constructor(readonly reason: string) {
     super(`Request body is not valid JSON: ${reason}`);
+  }
+}
+
+/** A malformed body on routes that answer 422 for unprocessable bodies (the `/api/v1` API). */
+export class UnprocessableJsonError extends DomainError {
+  readonly code = 'INVALID_JSON';
+  readonly status = 422;
+  constructor(reason: string) {
+    super(`Request body is not valid JSON: ${reason}`, { reason });
   }
 }
 

@@ -11,6 +11,8 @@ import {
   type DomainError,
   DomainError as DomainErrorBase,
   InternalError,
+  InvalidJsonError,
+  UnprocessableJsonError,
   clientErrorStatusOf,
   fromFrameworkClientError,
   toErrorEnvelope,
@@ -60,12 +62,16 @@ export class GlobalExceptionFilter implements ExceptionFilter {
   }
 
   private toDomainError(exception: unknown, request: RequestLike): DomainError {
+    if (exception instanceof InvalidJsonError) {
+      const { method, path } = this.routeOf(request);
+      if (this.routes.answersMalformedBodyWith422(method, path)) {
+        return new UnprocessableJsonError(exception.reason);
+      }
+    }
     if (exception instanceof DomainErrorBase) return exception;
     const status = clientErrorStatusOf(exception);
     if (status === 404 && exception instanceof HttpException) {
-      const adapter = this.adapterHost.httpAdapter;
-      const method = String(adapter.getRequestMethod(request));
-      const path = String(adapter.getRequestUrl(request)).split('?')[0];
+      const { method, path } = this.routeOf(request);
       // The adapters' "no route" 404; a handler's own 404 keeps its message below.
       if (!this.routes.serves(method, path)) return this.routes.explainUnmatched(method, path);
     }
@@ -77,5 +83,13 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       });
     }
     return new InternalError();
+  }
+
+  private routeOf(request: RequestLike): { method: string; path: string } {
+    const adapter = this.adapterHost.httpAdapter;
+    return {
+      method: String(adapter.getRequestMethod(request)),
+      path: String(adapter.getRequestUrl(request)).split('?')[0],
+    };
   }
 }

@@ -1,4 +1,9 @@
-import { Injectable, type OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
+import {
+  Injectable,
+  type OnApplicationBootstrap,
+  RequestMethod,
+  SetMetadata,
+} from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import {
@@ -12,7 +17,17 @@ interface Route {
   pattern: string;
   regex: RegExp;
   methods: Set<string>;
+  /** The controller answers a malformed body with 422 (see `MalformedBodyAs422`). */
+  malformedBodyAs422: boolean;
 }
+
+const MALFORMED_BODY_AS_422 = 'toolhub:malformedBodyAs422';
+
+/**
+ * Marks a controller whose routes answer a malformed JSON body with 422 instead of 400. The body
+ * is parsed before routing, so the exception filter asks the route catalog which rule applies.
+ */
+export const MalformedBodyAs422 = (): ClassDecorator => SetMetadata(MALFORMED_BODY_AS_422, true);
 
 /** Display order of methods in `Allow` headers and 405 messages. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -37,6 +52,7 @@ export class RouteCatalog implements OnApplicationBootstrap {
       const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
       if (!controller) continue;
       const prefixes = asArray(Reflect.getMetadata(PATH_METADATA, controller) as unknown);
+      const malformedBodyAs422 = Reflect.getMetadata(MALFORMED_BODY_AS_422, controller) === true;
       const prototype = controller.prototype as Record<string, unknown>;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name] as object;
@@ -49,6 +65,7 @@ export class RouteCatalog implements OnApplicationBootstrap {
               pattern,
               regex: toRegex(pattern),
               methods: new Set<string>(),
+              malformedBodyAs422,
             };
             expandMethod(method).forEach((m) => route.methods.add(m));
             byPattern.set(pattern, route);
@@ -72,6 +89,14 @@ export class RouteCatalog implements OnApplicationBootstrap {
   serves(method: string, path: string): boolean {
     const clean = normalize(path);
     return this.routes.some((r) => r.methods.has(method) && r.regex.test(clean));
+  }
+
+  /** Whether the route serving `method path` answers a malformed body with 422. */
+  answersMalformedBodyWith422(method: string, path: string): boolean {
+    const clean = normalize(path);
+    return this.routes.some(
+      (r) => r.malformedBodyAs422 && r.methods.has(method) && r.regex.test(clean),
+    );
   }
 
   /** Why `method path` matched no handler, as the error the client should see. */

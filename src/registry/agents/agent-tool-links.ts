@@ -1,0 +1,66 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { type Database } from '../../database/database';
+import { agentTools, tools } from '../../database/schema';
+import { missingIds } from '../common/missing-ids';
+import { InvalidReferencesError } from '../common/registry.errors';
+import { type AgentToolDto } from './dto/agent.dto';
+
+/** The refusal of tool ids that are not UUIDs or name no tool (AC-014), if any are. */
+export async function invalidToolIds(
+  db: Database,
+  toolIds: readonly string[],
+): Promise<InvalidReferencesError | undefined> {
+  const invalid = await missingIds(db, tools.id, toolIds);
+  return invalid.length > 0
+    ? new InvalidReferencesError('INVALID_TOOL_IDS', 'tool_ids', invalid)
+    : undefined;
+}
+
+/**
+ * Makes `toolIds` the agent's tools, in that order. Run it in the transaction of the agent's
+ * write: the check and the links then commit together, or not at all.
+ */
+export async function replaceAgentTools(
+  tx: Database,
+  agentId: string,
+  toolIds: readonly string[],
+): Promise<void> {
+  const refused = await invalidToolIds(tx, toolIds);
+  if (refused) throw refused;
+  await tx.delete(agentTools).where(eq(agentTools.agent_id, agentId));
+  if (toolIds.length === 0) return;
+  await tx
+    .insert(agentTools)
+    .values(toolIds.map((tool_id, position) => ({ agent_id: agentId, tool_id, position })));
+}
+
+/** The tool ids of each of the agents, in each agent's order; agents without tools map to []. */
+export async function toolIdsByAgent(
+  db: Database,
+  agentIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byAgent = new Map(agentIds.map((id) => [id, [] as string[]]));
+  if (agentIds.length === 0) return byAgent;
+  const links = await db
+    .select({ agent_id: agentTools.agent_id, tool_id: agentTools.tool_id })
+    .from(agentTools)
+    .where(inArray(agentTools.agent_id, [...agentIds]))
+    .orderBy(asc(agentTools.position));
+  for (const link of links) byAgent.get(link.agent_id)?.push(link.tool_id);
+  return byAgent;
+}
+
+/** The agent's tools with what a reader of the agent wants to know of them, in order. */
+export function toolsOfAgent(db: Database, agentId: string): Promise<AgentToolDto[]> {
+  return db
+    .select({
+      id: tools.id,
+      name: tools.name,
+      description: tools.description,
+      is_active: tools.is_active,
+    })
+    .from(agentTools)
+    .innerJoin(tools, eq(tools.id, agentTools.tool_id))
+    .where(eq(agentTools.agent_id, agentId))
+    .orderBy(asc(agentTools.position));
+}

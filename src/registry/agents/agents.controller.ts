@@ -1,0 +1,96 @@
+import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
+import { RegistryController } from '../common/registry-controller.decorator';
+import {
+  InvalidReferencesError,
+  NameTakenError,
+  ResourceInUseError,
+  ResourceNotFoundError,
+} from '../common/registry.errors';
+import { SearchPageQueryDto } from '../common/search-page-query.dto';
+import { DeletedDto } from '../tools/dto/tool.dto';
+import { AgentsService } from './agents.service';
+import { AgentDetailDto, AgentDto, AgentPageDto } from './dto/agent.dto';
+import { AgentToolsDto } from './dto/agent-tools.dto';
+import { CreateAgentDto } from './dto/create-agent.dto';
+import { UpdateAgentDto } from './dto/update-agent.dto';
+
+const EXAMPLE_ID = '5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
+const NOT_FOUND = new ResourceNotFoundError('Agent', EXAMPLE_ID);
+const NAME_TAKEN = new NameTakenError('Agent', 'buy_signal_analyzer');
+const INVALID_TOOL_IDS = new InvalidReferencesError('INVALID_TOOL_IDS', 'tool_ids', [
+  '00000000-0000-4000-8000-000000000000',
+  'price_fetcher',
+]);
+const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
+
+@RegistryController('agents', 'registry: agents')
+export class AgentsController {
+  constructor(private readonly agents: AgentsService) {}
+
+  @Post()
+  @ApiOperation({ operationId: 'createAgent', summary: 'Register an agent and link its tools' })
+  @ApiCreatedResponse({ type: AgentDto })
+  @ApiErrorResponses(INVALID_TOOL_IDS, NAME_TAKEN)
+  create(@Body() dto: CreateAgentDto): Promise<AgentDto> {
+    return this.agents.create(dto);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listAgents',
+    summary: 'List agents, oldest first, filtered by a search term',
+  })
+  @ApiOkResponse({ type: AgentPageDto })
+  list(@Query() query: SearchPageQueryDto): Promise<AgentPageDto> {
+    return this.agents.list(query);
+  }
+
+  @Get(':id')
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'getAgent',
+    summary: 'An agent, with its tools and the workflows using it',
+  })
+  @ApiOkResponse({ type: AgentDetailDto })
+  @ApiErrorResponses(NOT_FOUND)
+  get(@Param('id') id: string): Promise<AgentDetailDto> {
+    return this.agents.get(id);
+  }
+
+  @Put(':id')
+  @ID_PARAM
+  @ApiOperation({ operationId: 'updateAgent', summary: 'Change any of an agent’s fields' })
+  @ApiOkResponse({ type: AgentDto })
+  @ApiErrorResponses(INVALID_TOOL_IDS, NOT_FOUND, NAME_TAKEN)
+  update(@Param('id') id: string, @Body() dto: UpdateAgentDto): Promise<AgentDto> {
+    return this.agents.update(id, dto);
+  }
+
+  @Put(':id/tools')
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'replaceAgentTools',
+    summary: 'Replace the list of an agent’s tools',
+  })
+  @ApiOkResponse({ type: AgentDetailDto })
+  @ApiErrorResponses(INVALID_TOOL_IDS, NOT_FOUND)
+  replaceTools(@Param('id') id: string, @Body() dto: AgentToolsDto): Promise<AgentDetailDto> {
+    return this.agents.replaceTools(id, dto);
+  }
+
+  @Delete(':id')
+  @ID_PARAM
+  @ApiOperation({ operationId: 'deleteAgent', summary: 'Delete an agent no workflow uses' })
+  @ApiOkResponse({ type: DeletedDto })
+  @ApiErrorResponses(
+    NOT_FOUND,
+    new ResourceInUseError('Agent', 'buy_signal_analyzer', {
+      used_in_workflows: [{ id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', name: 'daily_screening' }],
+    }),
+  )
+  delete(@Param('id') id: string): Promise<DeletedDto> {
+    return this.agents.delete(id);
+  }
+}

@@ -1,0 +1,154 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { DATABASE, type Database } from '../../database/database';
+import { isForeignKeyViolation } from '../../database/postgres-errors';
+import { agents } from '../../database/schema';
+import { writeNamed } from '../common/named-write';
+import { type Page } from '../common/page.dto';
+import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
+import { type SearchPageQueryDto } from '../common/search-page-query.dto';
+import { nameOrDescriptionContains, selectPage } from '../common/select-page';
+import { isUuid } from '../common/uuid';
+import { workflowsUsing } from '../workflows/workflows-using';
+import {
+  invalidToolIds,
+  replaceAgentTools,
+  toolIdsByAgent,
+  toolsOfAgent,
+} from './agent-tool-links';
+import { type AgentRow, toAgentDto } from './agent-views';
+import { type AgentDetailDto, type AgentDto } from './dto/agent.dto';
+import { type AgentToolsDto } from './dto/agent-tools.dto';
+import { type CreateAgentDto } from './dto/create-agent.dto';
+import { type UpdateAgentDto } from './dto/update-agent.dto';
+
+/** The agents: create, list, read, update, relink tools and delete (seed 003, AC-013…AC-018). */
+@Injectable()
+export class AgentsService {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async create(dto: CreateAgentDto): Promise<AgentDto> {
+    const toolIds = dto.tool_ids ?? [];
+    const row = await this.write(dto.name, toolIds, async (tx) => {
+      const [created] = await tx
+        .insert(agents)
+        .values({
+          name: dto.name,
+          description: dto.description ?? '',
+          system_prompt: dto.system_prompt,
+          model_config: dto.model_config,
+        })
+        .returning();
+      return created;
+    });
+    // The stored ids are exactly the given ones, in PostgreSQL's (lower-case) spelling.
+    const storedIds = toolIds.map((id) => id.toLowerCase());
+    return toAgentDto(row, storedIds);
+  }
+
+  async list(query: SearchPageQueryDto): Promise<Page<AgentDto>> {
+    const where = nameOrDescriptionContains(agents, query.search);
+    const { rows, total } = await selectPage(this.db, agents, where, query);
+    const toolIds = await toolIdsByAgent(this.db, rows.map(idOf));
+    return {
+      items: rows.map((row) => toAgentDto(row, toolIds.get(row.id) ?? [])),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  async get(id: string): Promise<AgentDetailDto> {
+    const row = await this.find(id);
+    const [tools, usedInWorkflows] = await Promise.all([
+      toolsOfAgent(this.db, row.id),
+      workflowsUsing(this.db, { agent_id: row.id }),
+    ]);
+    return {
+      ...toAgentDto(row, tools.map(idOf)),
+      tools,
+      used_in_workflows: usedInWorkflows,
+    };
+  }
+
+  async update(id: string, dto: UpdateAgentDto): Promise<AgentDto> {
+    const current = await this.find(id);
+    const row = await this.write(dto.name ?? current.name, dto.tool_ids, async (tx) => {
+      const [updated] = await tx
+        .update(agents)
+        .set({
+          name: dto.name,
+          description: dto.description,
+          system_prompt: dto.system_prompt,
+          model_config: dto.model_config,
+          updated_at: new Date(),
+        })
+        .where(eq(agents.id, current.id))
+        .returning();
+      // Deleted since it was found.
+      if (!updated) throw new ResourceNotFoundError('Agent', id);
+      return updated;
+    });
+    const toolIds = await toolIdsByAgent(this.db, [row.id]);
+    return toAgentDto(row, toolIds.get(row.id) ?? []);
+  }
+
+  /** Replaces the agent's tools (AC-016); answers with the detail, which shows them. */
+  async replaceTools(id: string, dto: AgentToolsDto): Promise<AgentDetailDto> {
+    const { id: agentId } = await this.update(id, { tool_ids: dto.tool_ids });
+    return this.get(agentId);
+  }
+
+  async delete(id: string): Promise<{ deleted: true; id: string }> {
+    const row = await this.find(id);
+    await this.refuseIfUsed(row);
+    try {
+      await this.db.delete(agents).where(eq(agents.id, row.id));
+    } catch (error) {
+      // A workflow step added since the check above: the foreign key refused the delete.
+      if (!isForeignKeyViolation(error)) throw error;
+      await this.refuseIfUsed(row);
+      throw error;
+    }
+    return { deleted: true, id: row.id };
+  }
+
+  /** The stored agent, or 404 (also for ids that are not UUIDs). */
+  private async find(id: string): Promise<AgentRow> {
+    const [row] = isUuid(id) ? await this.db.select().from(agents).where(eq(agents.id, id)) : [];
+    if (!row) throw new ResourceNotFoundError('Agent', id);
+    return row;
+  }
+
+  /** Workflows run agents by id: deleting one a workflow uses would break it (AC-018). */
+  private async refuseIfUsed(row: AgentRow): Promise<void> {
+    const usedInWorkflows = await workflowsUsing(this.db, { agent_id: row.id });
+    if (usedInWorkflows.length > 0) {
+      throw new ResourceInUseError('Agent', row.name, { used_in_workflows: usedInWorkflows });
+    }
+  }
+
+  /**
+   * Writes the agent (`writeAgent`) and, when given, its tool list in one transaction, so an
+   * agent never exists with half its tools or with tools that do not.
+   */
+  private write(
+    name: string,
+    toolIds: readonly string[] | undefined,
+    writeAgent: (tx: Database) => Promise<AgentRow>,
+  ): Promise<AgentRow> {
+    return writeNamed(
+      'Agent',
+      name,
+      () =>
+        this.db.transaction(async (tx) => {
+          const row = await writeAgent(tx);
+          if (toolIds !== undefined) await replaceAgentTools(tx, row.id, toolIds);
+          return row;
+        }),
+      () => invalidToolIds(this.db, toolIds ?? []),
+    );
+  }
+}
+
+const idOf = (row: { id: string }) => row.id;

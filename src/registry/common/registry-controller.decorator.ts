@@ -1,0 +1,26 @@
+import { Controller, UsePipes, applyDecorators } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { RequireApiKey } from '../../api-keys/require-api-key.decorator';
+import { UnprocessableJsonError } from '../../core/errors';
+import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
+import { MalformedBodyAs422 } from '../../core/http/route-catalog.service';
+import { ValidationFailedError } from './registry.errors';
+import { RegistryValidationPipe } from './registry-validation.pipe';
+
+/**
+ * A controller of the registry API at `/api/v1/<path>`: API key required, bodies and queries
+ * validated with 422 answers (malformed JSON included), all documented in Swagger.
+ */
+export function RegistryController(path: string, tag: string): ClassDecorator {
+  return applyDecorators(
+    Controller(`api/v1/${path}`),
+    ApiTags(tag),
+    RequireApiKey(),
+    UsePipes(RegistryValidationPipe),
+    MalformedBodyAs422(),
+    ApiErrorResponses(
+      new ValidationFailedError([{ field: 'name', messages: ['name must be a string'] }]),
+      new UnprocessableJsonError("Expected property name or '}' in JSON at position 1"),
+    ),
+  );
+}

@@ -1,0 +1,79 @@
+import { DomainError } from '../../core/errors';
+
+/** The kinds of resource in the registry, as they appear in codes and messages. */
+export type ResourceKind = 'Tool' | 'Agent' | 'Workflow';
+
+const codeOf = (kind: ResourceKind) => kind.toUpperCase();
+
+/** An id that names no resource, including ids that are not UUIDs at all (AC-007). */
+export class ResourceNotFoundError extends DomainError {
+  readonly code: string;
+  readonly status = 404;
+  constructor(kind: ResourceKind, id: string) {
+    super(`${kind} with id '${id}' not found`);
+    this.code = `${codeOf(kind)}_NOT_FOUND`;
+  }
+}
+
+/** Names are unique per kind (AC-002), on create and on rename. */
+export class NameTakenError extends DomainError {
+  readonly code: string;
+  readonly status = 409;
+  constructor(kind: ResourceKind, name: string) {
+    super(`${kind} with name '${name}' already exists`);
+    this.code = `${codeOf(kind)}_ALREADY_EXISTS`;
+  }
+}
+
+export interface ResourceReference {
+  id: string;
+  name: string;
+}
+
+/** What still refers to a resource that was asked to be deleted (AC-010, AC-018). */
+export interface ResourceUsage {
+  used_by_agents?: ResourceReference[];
+  used_in_workflows: ResourceReference[];
+}
+
+/** A delete refused because agents or workflows still use the resource; details list them. */
+export class ResourceInUseError extends DomainError {
+  readonly code: string;
+  readonly status = 409;
+  constructor(kind: ResourceKind, name: string, usage: ResourceUsage) {
+    const users = [
+      ...(usage.used_by_agents ?? []).map((agent) => `agent '${agent.name}'`),
+      ...usage.used_in_workflows.map((workflow) => `workflow '${workflow.name}'`),
+    ];
+    super(`${kind} '${name}' is in use by ${users.join(', ')}`, usage);
+    this.code = `${codeOf(kind)}_IN_USE`;
+  }
+}
+
+/** References (tool ids, workflow step targets) that name nothing; every bad one is listed. */
+export class InvalidReferencesError extends DomainError {
+  readonly status = 400;
+  constructor(
+    readonly code: string,
+    field: string,
+    invalid: readonly string[],
+  ) {
+    super(`Invalid ${field}: ${invalid.join(', ')}`, { [`invalid_${field}`]: invalid });
+  }
+}
+
+/** One field's problems in a request body or query. */
+export interface FieldIssue {
+  /** Dotted path of the field (`model_config.provider`); '' for the body itself. */
+  field: string;
+  messages: string[];
+}
+
+/** A request body or query that breaks the API's rules (AC-021); details name every field. */
+export class ValidationFailedError extends DomainError {
+  readonly code = 'VALIDATION_ERROR';
+  readonly status = 422;
+  constructor(readonly issues: readonly FieldIssue[]) {
+    super(`Request validation failed: ${issues.map((i) => i.field || 'body').join(', ')}`, issues);
+  }
+}

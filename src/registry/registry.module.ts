@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { AgentsController } from './agents/agents.controller';
+import { AgentsService } from './agents/agents.service';
+import { HttpToolRunner } from './runners/http-tool-runner';
+import { McpToolRunner } from './runners/mcp-tool-runner';
+import { BuiltinToolRegistration } from './tools/builtin-tool-registration.service';
+import { RegisteredToolFactory } from './tools/registered-tool-factory';
+import { RegisteredToolsController } from './tools/registered-tools.controller';
+import { RegisteredToolsService } from './tools/registered-tools.service';
+import { ToolCatalogSync } from './tools/tool-catalog-sync.service';
+import { ToolTestRunService } from './tools/tool-test-run.service';
+import { WorkflowsController } from './workflows/workflows.controller';
+import { WorkflowsService } from './workflows/workflows.service';
+
+/**
+ * The tool/agent registry at `/api/v1` (seed 003): tools, agents and workflows in the
+ * database, behind API keys. Its active tools are what the tool service serves.
+ */
+@Module({
+  controllers: [RegisteredToolsController, AgentsController, WorkflowsController],
+  providers: [
+    HttpToolRunner,
+    McpToolRunner,
+    RegisteredToolFactory,
+    BuiltinToolRegistration,
+    ToolCatalogSync,
+    RegisteredToolsService,
+    ToolTestRunService,
+    AgentsService,
+    WorkflowsService,
+  ],
+})
+export class RegistryModule {}

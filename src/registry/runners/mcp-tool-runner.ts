@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { PACKAGE_VERSION } from '../../core/package-version';
+import { ToolExecutionFailedError } from '../../tools/tool.errors';
+import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
+
+/** The caller's time limit applies (`runWithTimeout`), not the SDK's default of 60 s. */
+const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
+
+interface ContentBlock {
+  type: string;
+  text?: string;
+}
+
+/**
+ * Runs an `mcp` tool: calls `tool_name` on a remote MCP server over Streamable HTTP with the
+ * official SDK client. One session per call, so nothing is held open between calls; aborting
+ * the signal cancels the call (the SDK sends `notifications/cancelled`) and closes the session.
+ */
+@Injectable()
+export class McpToolRunner {
+  async run(
+    endpoint: ToolEndpoint & { tool_name: string },
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const client = new Client({ name: 'toolhub', version: PACKAGE_VERSION });
+    const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
+      requestInit: { headers: requestHeadersOf(endpoint) },
+    });
+    const options = { signal, timeout: NO_SDK_TIMEOUT_MS };
+    try {
+      await client.connect(transport, options);
+      const result = await client.callTool(
+        { name: endpoint.tool_name, arguments: params },
+        undefined,
+        options,
+      );
+      const content = (result.content ?? []) as ContentBlock[];
+      if (result.isError) {
+        throw new ToolExecutionFailedError(
+          `MCP tool '${endpoint.tool_name}' at ${displayUrlOf(endpoint)} failed: ${textOf(content)}`,
+          { content },
+        );
+      }
+      return result.structuredContent ?? valueOf(content);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof ToolExecutionFailedError) throw error;
+      throw new ToolExecutionFailedError(
+        `MCP server ${displayUrlOf(endpoint)} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+}
+
+function textOf(content: readonly ContentBlock[]): string {
+  return content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n');
+}
+
+/** Text-only results become their text; anything richer is returned as the content blocks. */
+function valueOf(content: readonly ContentBlock[]): unknown {
+  return content.every((block) => block.type === 'text') ? textOf(content) : content;
+}

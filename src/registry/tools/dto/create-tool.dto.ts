@@ -1,0 +1,40 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Omittable } from '../../common/omittable.decorator';
+import { ToolImplementationDto } from './tool-implementation.dto';
+
+/** Tool names are MCP tool names: they are served as the tool's id to agents. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export class CreateToolDto {
+  /** Unique; letters, digits, `_`, `.` and `-`, up to 64. @example "price_fetcher" */
+  @IsString()
+  @Matches(TOOL_NAME_PATTERN, {
+    message: 'name must be 1-64 letters, digits, underscores, dots or hyphens',
+  })
+  name!: string;
+
+  /** @example "Fetches the latest price of a stock" */
+  @Omittable()
+  @IsString()
+  @MaxLength(10_000)
+  description?: string;
+
+  /**
+   * JSON Schema (type `object`) of the tool's input; calls are validated against it.
+   * @example {"type": "object", "properties": {"symbol": {"type": "string"}}, "required": ["symbol"]}
+   */
+  @IsObject()
+  parameters!: Record<string, unknown>;
+
+  /** What the tool runs. Without one the tool is only described: listed, but not served. */
+  @Omittable()
+  @ValidateNested()
+  @Type(() => ToolImplementationDto)
+  implementation?: ToolImplementationDto;
+
+  /** Inactive tools are kept but not served to agents. @example true */
+  @Omittable()
+  @IsBoolean()
+  is_active?: boolean;
+}

@@ -1,0 +1,51 @@
+import { Omittable } from '../../common/omittable.decorator';
+import { IsIn, IsObject, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
+import { IsHeaderRecord } from './is-header-record.decorator';
+
+/**
+ * What a registered tool runs: `http` POSTs the parameters as JSON to `url`; `mcp` calls
+ * `tool_name` on the MCP server at `url` (Streamable HTTP). Builtin tools come from the code.
+ */
+export class ToolImplementationDto {
+  /** @example "http" */
+  @IsIn(['http', 'mcp'])
+  type!: 'http' | 'mcp';
+
+  /** @example "https://tools.example.com/price" */
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  url!: string;
+
+  /** The tool's name on the MCP server (type `mcp` only). @example "get_price" */
+  @ValidateIf((dto: ToolImplementationDto) => dto.type === 'mcp')
+  @IsString()
+  @MinLength(1)
+  tool_name?: string;
+
+  /** Headers sent with every call; returned by the API. @example {"X-Client": "toolhub"} */
+  @Omittable()
+  @IsObject()
+  @IsHeaderRecord()
+  headers?: Record<string, string>;
+
+  /**
+   * Headers sent with every call whose values are secret (API tokens): write-only, the API
+   * returns only their names. @example {"Authorization": "Bearer sk-..."}
+   */
+  @Omittable()
+  @IsObject()
+  @IsHeaderRecord()
+  secret_headers?: Record<string, string>;
+}
+
+/** A tool's implementation as the API returns it: secret header values are never shown. */
+export class ToolImplementationViewDto {
+  /** @example "http" */
+  type!: 'builtin' | 'http' | 'mcp';
+  /** @example "https://tools.example.com/price" */
+  url?: string;
+  tool_name?: string;
+  /** @example {"X-Client": "toolhub"} */
+  headers?: Record<string, string>;
+  /** @example ["Authorization"] */
+  secret_header_names?: string[];
+}

@@ -1,0 +1,45 @@
+import { type ReferenceDto } from '../../common/reference.dto';
+import { type ToolImplementationViewDto } from './tool-implementation.dto';
+
+export class ToolDto {
+  /** @example "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10" */
+  id!: string;
+  /** @example "price_fetcher" */
+  name!: string;
+  /** @example "Fetches the latest price of a stock" */
+  description!: string;
+  /** @example {"type": "object", "properties": {"symbol": {"type": "string"}}, "required": ["symbol"]} */
+  parameters!: Record<string, unknown>;
+  /** Null for a tool that is only described. */
+  implementation!: ToolImplementationViewDto | null;
+  /** @example true */
+  is_active!: boolean;
+  /** @example "2026-11-22T10:00:00.000Z" */
+  created_at!: Date;
+  /** @example "2026-11-22T10:00:00.000Z" */
+  updated_at!: Date;
+}
+
+export class ToolDetailDto extends ToolDto {
+  /** Agents whose `tool_ids` include this tool. */
+  used_by_agents!: ReferenceDto[];
+  /** Workflows with a step that runs this tool. */
+  used_in_workflows!: ReferenceDto[];
+}
+
+export class ToolPageDto {
+  items!: ToolDto[];
+  /** Tools matching the filters, across all pages. @example 42 */
+  total!: number;
+  /** @example 20 */
+  limit!: number;
+  /** @example 0 */
+  offset!: number;
+}
+
+export class DeletedDto {
+  /** @example true */
+  deleted!: true;
+  /** @example "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10" */
+  id!: string;
+}

@@ -1,0 +1,102 @@
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
+import { RegistryController } from '../common/registry-controller.decorator';
+import {
+  NameTakenError,
+  ResourceInUseError,
+  ResourceNotFoundError,
+} from '../common/registry.errors';
+import { CreateToolDto } from './dto/create-tool.dto';
+import { ListToolsQueryDto } from './dto/list-tools-query.dto';
+import { TestRunRequestDto, TestRunResultDto } from './dto/test-run.dto';
+import { DeletedDto, ToolDetailDto, ToolDto, ToolPageDto } from './dto/tool.dto';
+import { UpdateToolDto } from './dto/update-tool.dto';
+import { BuiltinToolReadOnlyError } from './registered-tool.errors';
+import { RegisteredToolsService } from './registered-tools.service';
+import { ToolTestRunService } from './tool-test-run.service';
+
+const EXAMPLE_ID = '3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10';
+const NOT_FOUND = new ResourceNotFoundError('Tool', EXAMPLE_ID);
+const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
+
+@RegistryController('tools', 'registry: tools')
+export class RegisteredToolsController {
+  constructor(
+    private readonly tools: RegisteredToolsService,
+    private readonly testRuns: ToolTestRunService,
+  ) {}
+
+  @Post()
+  @ApiOperation({ operationId: 'createTool', summary: 'Register a tool' })
+  @ApiCreatedResponse({ type: ToolDto })
+  @ApiErrorResponses(new NameTakenError('Tool', 'price_fetcher'))
+  create(@Body() dto: CreateToolDto): Promise<ToolDto> {
+    return this.tools.create(dto);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listRegisteredTools',
+    summary: 'List tools, oldest first, filtered by is_active and a search term',
+  })
+  @ApiOkResponse({ type: ToolPageDto })
+  list(@Query() query: ListToolsQueryDto): Promise<ToolPageDto> {
+    return this.tools.list(query);
+  }
+
+  @Get(':id')
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'getTool',
+    summary: 'A tool, with the agents and workflows using it',
+  })
+  @ApiOkResponse({ type: ToolDetailDto })
+  @ApiErrorResponses(NOT_FOUND)
+  get(@Param('id') id: string): Promise<ToolDetailDto> {
+    return this.tools.get(id);
+  }
+
+  @Put(':id')
+  @ID_PARAM
+  @ApiOperation({ operationId: 'updateTool', summary: 'Change any of a tool’s fields' })
+  @ApiOkResponse({ type: ToolDto })
+  @ApiErrorResponses(
+    NOT_FOUND,
+    new NameTakenError('Tool', 'price_fetcher'),
+    BuiltinToolReadOnlyError.onEdit('encodePlantUML'),
+  )
+  update(@Param('id') id: string, @Body() dto: UpdateToolDto): Promise<ToolDto> {
+    return this.tools.update(id, dto);
+  }
+
+  @Delete(':id')
+  @ID_PARAM
+  @ApiOperation({ operationId: 'deleteTool', summary: 'Delete a tool no agent or workflow uses' })
+  @ApiOkResponse({ type: DeletedDto })
+  @ApiErrorResponses(
+    NOT_FOUND,
+    new ResourceInUseError('Tool', 'price_fetcher', {
+      used_by_agents: [{ id: EXAMPLE_ID, name: 'buy_signal_analyzer' }],
+      used_in_workflows: [],
+    }),
+    BuiltinToolReadOnlyError.onDelete('encodePlantUML'),
+  )
+  delete(@Param('id') id: string): Promise<DeletedDto> {
+    return this.tools.delete(id);
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'testTool',
+    summary:
+      'Run a tool once with params and a timeout (seconds); failures come back as success: false',
+  })
+  @ApiOkResponse({ type: TestRunResultDto })
+  @ApiErrorResponses(NOT_FOUND)
+  test(@Param('id') id: string, @Body() dto: TestRunRequestDto): Promise<TestRunResultDto> {
+    return this.testRuns.run(id, dto);
+  }
+}

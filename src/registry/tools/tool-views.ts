@@ -1,0 +1,24 @@
+import { type ToolImplementation } from '../../database/schema';
+import { type ToolDto } from './dto/tool.dto';
+import { type ToolImplementationViewDto } from './dto/tool-implementation.dto';
+import { type ToolRow } from './registered-tool-factory';
+
+/** A stored tool as the API shows it: secret header values replaced by their names. */
+export function toToolDto(row: ToolRow): ToolDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    parameters: row.parameters,
+    implementation: row.implementation ? toImplementationView(row.implementation) : null,
+    is_active: row.is_active,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toImplementationView(implementation: ToolImplementation): ToolImplementationViewDto {
+  if (implementation.type === 'builtin') return { type: 'builtin' };
+  const { secret_headers, ...shown } = implementation;
+  return { ...shown, secret_header_names: Object.keys(secret_headers) };
+}

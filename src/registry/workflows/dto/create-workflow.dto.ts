@@ -1,0 +1,30 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from 'class-validator';
+import { IsResourceDescription, IsResourceName } from '../../common/resource-fields.decorators';
+import { WorkflowStepDto } from './workflow-step.dto';
+
+/** Most steps of one workflow. */
+export const MAX_WORKFLOW_STEPS = 100;
+
+export class CreateWorkflowDto {
+  /** Unique among workflows. @example "daily_screening" */
+  @IsResourceName()
+  name!: string;
+
+  /** @example "Screens the market, then looks for buy signals" */
+  @IsResourceDescription()
+  description?: string;
+
+  /**
+   * What the workflow runs, in order; an agent or tool may appear in several steps.
+   * @example [{"type": "tool", "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"}, {"type": "agent", "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"}]
+   */
+  @ApiProperty({ maxItems: MAX_WORKFLOW_STEPS }) // the plugin does not read ArrayMaxSize
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_WORKFLOW_STEPS)
+  @ValidateNested({ each: true })
+  @Type(() => WorkflowStepDto)
+  steps!: WorkflowStepDto[];
+}

@@ -1,0 +1,19 @@
+import { PageDtoOf } from '../../common/page-dto-of';
+import { type WorkflowStepViewDto } from './workflow-step.dto';
+
+export class WorkflowDto {
+  /** @example "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d" */
+  id!: string;
+  /** @example "daily_screening" */
+  name!: string;
+  /** @example "Screens the market, then looks for buy signals" */
+  description!: string;
+  /** In the order they run. */
+  steps!: WorkflowStepViewDto[];
+  /** @example "2026-11-22T10:00:00.000Z" */
+  created_at!: Date;
+  /** @example "2026-11-22T10:00:00.000Z" */
+  updated_at!: Date;
+}
+
+export class WorkflowPageDto extends PageDtoOf(WorkflowDto) {}

@@ -1,0 +1,88 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { type Database } from '../../database/database';
+import { agents, tools, workflowSteps } from '../../database/schema';
+import { missingIds } from '../common/missing-ids';
+import { InvalidReferencesError } from '../common/registry.errors';
+import {
+  type StepType,
+  type WorkflowStepDto,
+  type WorkflowStepViewDto,
+} from './dto/workflow-step.dto';
+
+/**
+ * The refusal of steps whose id is not a UUID or names no agent (for `agent` steps) or no
+ * tool (for `tool` steps), if any; every bad id is listed once, in step order.
+ */
+export async function invalidStepReferences(
+  db: Database,
+  steps: readonly WorkflowStepDto[],
+): Promise<InvalidReferencesError | undefined> {
+  const idsOf = (type: StepType) => steps.filter((step) => step.type === type).map((s) => s.id);
+  const missing: Record<StepType, Set<string>> = {
+    agent: new Set(await missingIds(db, agents.id, idsOf('agent'))),
+    tool: new Set(await missingIds(db, tools.id, idsOf('tool'))),
+  };
+  const invalid = new Set(steps.filter((step) => missing[step.type].has(step.id)).map((s) => s.id));
+  return invalid.size > 0
+    ? new InvalidReferencesError('INVALID_STEP_REFERENCES', 'step_ids', [...invalid])
+    : undefined;
+}
+
+/**
+ * Makes `steps` the workflow's steps, at positions 0..n-1. Run it in the transaction of the
+ * workflow's write: the check and the steps then commit together, or not at all.
+ */
+export async function replaceWorkflowSteps(
+  tx: Database,
+  workflowId: string,
+  steps: readonly WorkflowStepDto[],
+): Promise<void> {
+  const refused = await invalidStepReferences(tx, steps);
+  if (refused) throw refused;
+  await tx.delete(workflowSteps).where(eq(workflowSteps.workflow_id, workflowId));
+  if (steps.length === 0) return;
+  await tx.insert(workflowSteps).values(
+    steps.map((step, position) => ({
+      workflow_id: workflowId,
+      position,
+      agent_id: step.type === 'agent' ? step.id : null,
+      tool_id: step.type === 'tool' ? step.id : null,
+    })),
+  );
+}
+
+/** The steps of each of the workflows, in order, with the names of what they run. */
+export async function stepsByWorkflow(
+  db: Database,
+  workflowIds: readonly string[],
+): Promise<Map<string, WorkflowStepViewDto[]>> {
+  const byWorkflow = new Map(workflowIds.map((id) => [id, [] as WorkflowStepViewDto[]]));
+  if (workflowIds.length === 0) return byWorkflow;
+  const rows = await db
+    .select({
+      workflow_id: workflowSteps.workflow_id,
+      agent_id: workflowSteps.agent_id,
+      agent_name: agents.name,
+      tool_id: workflowSteps.tool_id,
+      tool_name: tools.name,
+    })
+    .from(workflowSteps)
+    .leftJoin(agents, eq(agents.id, workflowSteps.agent_id))
+    .leftJoin(tools, eq(tools.id, workflowSteps.tool_id))
+    .where(inArray(workflowSteps.workflow_id, [...workflowIds]))
+    .orderBy(asc(workflowSteps.position));
+  for (const row of rows) byWorkflow.get(row.workflow_id)?.push(toStepView(row));
+  return byWorkflow;
+}
+
+function toStepView(row: {
+  agent_id: string | null;
+  agent_name: string | null;
+  tool_id: string | null;
+  tool_name: string | null;
+}): WorkflowStepViewDto {
+  // The check constraint makes a step run exactly one target; the foreign keys, one that exists.
+  return row.agent_id !== null
+    ? { type: 'agent', id: row.agent_id, name: row.agent_name ?? '' }
+    : { type: 'tool', id: row.tool_id ?? '', name: row.tool_name ?? '' };
+}

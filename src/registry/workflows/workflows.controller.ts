@@ -1,0 +1,80 @@
+import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
+import { RegistryController } from '../common/registry-controller.decorator';
+import {
+  InvalidReferencesError,
+  NameTakenError,
+  ResourceNotFoundError,
+} from '../common/registry.errors';
+import { SearchPageQueryDto } from '../common/search-page-query.dto';
+import { DeletedDto } from '../tools/dto/tool.dto';
+import { CreateWorkflowDto } from './dto/create-workflow.dto';
+import { UpdateWorkflowDto } from './dto/update-workflow.dto';
+import { WorkflowDto, WorkflowPageDto } from './dto/workflow.dto';
+import { WorkflowsService } from './workflows.service';
+
+const EXAMPLE_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const NOT_FOUND = new ResourceNotFoundError('Workflow', EXAMPLE_ID);
+const NAME_TAKEN = new NameTakenError('Workflow', 'daily_screening');
+const INVALID_STEPS = new InvalidReferencesError('INVALID_STEP_REFERENCES', 'step_ids', [
+  '00000000-0000-4000-8000-000000000000',
+  'buy_signal_analyzer',
+]);
+const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
+
+@RegistryController('workflows', 'registry: workflows')
+export class WorkflowsController {
+  constructor(private readonly workflows: WorkflowsService) {}
+
+  @Post()
+  @ApiOperation({
+    operationId: 'createWorkflow',
+    summary: 'Register a workflow of agent and tool steps',
+  })
+  @ApiCreatedResponse({ type: WorkflowDto })
+  @ApiErrorResponses(INVALID_STEPS, NAME_TAKEN)
+  create(@Body() dto: CreateWorkflowDto): Promise<WorkflowDto> {
+    return this.workflows.create(dto);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listWorkflows',
+    summary: 'List workflows, oldest first, filtered by a search term',
+  })
+  @ApiOkResponse({ type: WorkflowPageDto })
+  list(@Query() query: SearchPageQueryDto): Promise<WorkflowPageDto> {
+    return this.workflows.list(query);
+  }
+
+  @Get(':id')
+  @ID_PARAM
+  @ApiOperation({ operationId: 'getWorkflow', summary: 'A workflow with its steps, in order' })
+  @ApiOkResponse({ type: WorkflowDto })
+  @ApiErrorResponses(NOT_FOUND)
+  get(@Param('id') id: string): Promise<WorkflowDto> {
+    return this.workflows.get(id);
+  }
+
+  @Put(':id')
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'updateWorkflow',
+    summary: 'Change any of a workflow’s fields; given steps replace them all',
+  })
+  @ApiOkResponse({ type: WorkflowDto })
+  @ApiErrorResponses(INVALID_STEPS, NOT_FOUND, NAME_TAKEN)
+  update(@Param('id') id: string, @Body() dto: UpdateWorkflowDto): Promise<WorkflowDto> {
+    return this.workflows.update(id, dto);
+  }
+
+  @Delete(':id')
+  @ID_PARAM
+  @ApiOperation({ operationId: 'deleteWorkflow', summary: 'Delete a workflow and its steps' })
+  @ApiOkResponse({ type: DeletedDto })
+  @ApiErrorResponses(NOT_FOUND)
+  delete(@Param('id') id: string): Promise<DeletedDto> {
+    return this.workflows.delete(id);
+  }
+}
