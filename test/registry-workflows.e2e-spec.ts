@@ -1,0 +1,282 @@
+/**
+ * Seed 003, workflows: ordered steps that each run a registered agent or tool, over real HTTP
+ * and a real database, on both adapters — and how they keep their agents and tools alive.
+ */
+import { randomUUID } from 'node:crypto';
+import { bearerFor } from './support/api-key';
+import { describeEachAdapter } from './support/test-app';
+
+interface Reference {
+  id: string;
+  name: string;
+}
+
+interface Step {
+  type: 'agent' | 'tool';
+  id: string;
+  name?: string;
+}
+
+interface Workflow {
+  id: string;
+  name: string;
+  description: string;
+  steps: Required<Step>[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** Lets the clock pass a millisecond, the resolution of the timestamps the API shows. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describeEachAdapter('Registry workflows (seed 003)', (testApp) => {
+  let auth: string;
+  let counter = 0;
+  /** Names are unique per app, and the app is shared by the tests of a suite. */
+  const unique = (base: string) => `${base}_${++counter}`;
+
+  beforeAll(async () => {
+    auth = await bearerFor(testApp().app);
+  });
+
+  const get = (path: string) => testApp().http.get(path).set('Authorization', auth);
+  const del = (path: string) => testApp().http.delete(path).set('Authorization', auth);
+  const post = (path: string, body: object) =>
+    testApp().http.post(path).set('Authorization', auth).send(body);
+  const put = (path: string, body: object) =>
+    testApp().http.put(path).set('Authorization', auth).send(body);
+
+  async function created(path: string, body: Record<string, unknown>): Promise<Reference> {
+    const response = await post(path, body);
+    expect(response.status).toBe(201);
+    return { id: (response.body as Reference).id, name: body.name as string };
+  }
+
+  const createTool = () =>
+    created('/api/v1/tools', { name: unique('tool'), parameters: { type: 'object' } });
+  const createAgent = () =>
+    created('/api/v1/agents', {
+      name: unique('agent'),
+      system_prompt: 'You screen stocks.',
+      model_config: { provider: 'ollama', model: 'llama3' },
+    });
+
+  async function createWorkflow(steps: Step[], fields: object = {}): Promise<Workflow> {
+    const response = await post('/api/v1/workflows', {
+      name: unique('workflow'),
+      steps,
+      ...fields,
+    });
+    expect(response.status).toBe(201);
+    return response.body as Workflow;
+  }
+
+  const step = (type: Step['type'], target: Reference): Step => ({ type, id: target.id });
+  const view = (type: Step['type'], target: Reference) => ({ type, ...target });
+  const fieldsOf = (body: { error: { details: { field: string }[] } }) =>
+    body.error.details.map((detail) => detail.field).sort();
+
+  test('creates a workflow (201) whose steps, in order, name what they run', async () => {
+    const [screener, analyzer] = [await createTool(), await createAgent()];
+    const name = unique('daily_screening');
+
+    const response = await post('/api/v1/workflows', {
+      name,
+      description: 'screen, then analyse',
+      steps: [step('tool', screener), step('agent', analyzer), step('tool', screener)],
+    });
+
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name,
+      description: 'screen, then analyse',
+      steps: [view('tool', screener), view('agent', analyzer), view('tool', screener)],
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect((await get(`/api/v1/workflows/${response.body.id}`)).body).toEqual(response.body);
+  });
+
+  test('404 WORKFLOW_NOT_FOUND for an unknown id and for an id that is not a UUID', async () => {
+    for (const id of [randomUUID(), 'workflow-1']) {
+      const response = await get(`/api/v1/workflows/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body.error).toEqual({
+        code: 'WORKFLOW_NOT_FOUND',
+        message: `Workflow with id '${id}' not found`,
+      });
+    }
+  });
+
+  test('400 INVALID_STEP_REFERENCES lists every step id that names nothing of its type', async () => {
+    const [tool, agent] = [await createTool(), await createAgent()];
+    const unknown = randomUUID();
+    const name = unique('workflow');
+
+    const response = await post('/api/v1/workflows', {
+      name,
+      steps: [
+        step('tool', tool),
+        { type: 'agent', id: tool.id }, // a tool is not an agent
+        { type: 'tool', id: unknown },
+        step('agent', agent),
+        { type: 'agent', id: 'not-a-uuid' },
+      ],
+    });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      success: false,
+      error: {
+        code: 'INVALID_STEP_REFERENCES',
+        message: expect.any(String),
+        details: { invalid_step_ids: [tool.id, unknown, 'not-a-uuid'] },
+      },
+    });
+    for (const id of [tool.id, unknown, 'not-a-uuid']) {
+      expect(response.body.error.message).toContain(id);
+    }
+    expect((await get(`/api/v1/workflows?search=${name}`)).body.total).toBe(0);
+  });
+
+  test('409 WORKFLOW_ALREADY_EXISTS for a second workflow with the same name', async () => {
+    const tool = await createTool();
+    const { name } = await createWorkflow([step('tool', tool)]);
+
+    const response = await post('/api/v1/workflows', { name, steps: [step('tool', tool)] });
+
+    expect(response.status).toBe(409);
+    expect(response.body.error).toEqual({
+      code: 'WORKFLOW_ALREADY_EXISTS',
+      message: `Workflow with name '${name}' already exists`,
+    });
+  });
+
+  test('422 for no steps, an unknown step type and a missing name, naming each field', async () => {
+    const empty = await post('/api/v1/workflows', { name: unique('workflow'), steps: [] });
+    expect(empty.status).toBe(422);
+    expect(fieldsOf(empty.body)).toEqual(['steps']);
+
+    const badType = await post('/api/v1/workflows', {
+      steps: [{ type: 'robot', id: randomUUID() }],
+    });
+    expect(badType.status).toBe(422);
+    expect(fieldsOf(badType.body)).toEqual(['name', 'steps.0.type']);
+  });
+
+  test('PUT changes the given fields only; given steps replace all of them', async () => {
+    const [tool, agent] = [await createTool(), await createAgent()];
+    const workflow = await createWorkflow([step('tool', tool)], { description: 'old' });
+    await tick();
+
+    const renamed = await put(`/api/v1/workflows/${workflow.id}`, { name: unique('renamed') });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ description: 'old', steps: workflow.steps });
+    expect(Date.parse(renamed.body.updated_at)).toBeGreaterThan(Date.parse(workflow.updated_at));
+
+    const restepped = await put(`/api/v1/workflows/${workflow.id}`, {
+      steps: [step('agent', agent), step('tool', tool)],
+    });
+    expect(restepped.status).toBe(200);
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toMatchObject({
+      name: renamed.body.name,
+      description: 'old',
+      steps: [view('agent', agent), view('tool', tool)],
+    });
+  });
+
+  test('PUT refuses null fields (422) and invalid steps (400), changing nothing', async () => {
+    const tool = await createTool();
+    const workflow = await createWorkflow([step('tool', tool)]);
+
+    const nulls = await put(`/api/v1/workflows/${workflow.id}`, { name: null, steps: null });
+    expect(nulls.status).toBe(422);
+    expect(fieldsOf(nulls.body)).toEqual(['name', 'steps']);
+
+    const unknown = randomUUID();
+    const invalid = await put(`/api/v1/workflows/${workflow.id}`, {
+      description: 'must not be saved',
+      steps: [{ type: 'agent', id: unknown }],
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.details).toEqual({ invalid_step_ids: [unknown] });
+
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(workflow);
+  });
+
+  test('lists workflows oldest first, searching name and description, in pages', async () => {
+    const tool = await createTool();
+    const marker = unique('Heron');
+    const first = await createWorkflow([step('tool', tool)], { name: `${marker}_a` });
+    await createWorkflow([step('tool', tool)]);
+    const second = await createWorkflow([step('tool', tool)], {
+      description: `for ${marker.toLowerCase()} watchers`,
+    });
+
+    const all = await get(`/api/v1/workflows?search=${marker.toUpperCase()}`);
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ items: [first, second], total: 2, limit: 20, offset: 0 });
+
+    const page = await get(`/api/v1/workflows?search=${marker}&limit=1&offset=1`);
+    expect(page.body).toEqual({ items: [second], total: 2, limit: 1, offset: 1 });
+  });
+
+  test('AC-006/AC-010/AC-018: what a workflow runs shows it and cannot be deleted', async () => {
+    const [tool, agent] = [await createTool(), await createAgent()];
+    const workflow = await createWorkflow([step('agent', agent), step('tool', tool)]);
+    const user = { id: workflow.id, name: workflow.name };
+
+    expect((await get(`/api/v1/tools/${tool.id}`)).body).toMatchObject({
+      used_by_agents: [],
+      used_in_workflows: [user],
+    });
+    expect((await get(`/api/v1/agents/${agent.id}`)).body.used_in_workflows).toEqual([user]);
+
+    const toolDelete = await del(`/api/v1/tools/${tool.id}`);
+    expect(toolDelete.status).toBe(409);
+    expect(toolDelete.body.error).toMatchObject({
+      code: 'TOOL_IN_USE',
+      details: { used_by_agents: [], used_in_workflows: [user] },
+    });
+
+    const agentDelete = await del(`/api/v1/agents/${agent.id}`);
+    expect(agentDelete.status).toBe(409);
+    expect(agentDelete.body.error).toMatchObject({
+      code: 'AGENT_IN_USE',
+      details: { used_in_workflows: [user] },
+    });
+  });
+
+  test('deletes a workflow with its steps, releasing its agents and tools', async () => {
+    const [tool, agent] = [await createTool(), await createAgent()];
+    const workflow = await createWorkflow([step('agent', agent), step('tool', tool)]);
+
+    const response = await del(`/api/v1/workflows/${workflow.id}`);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ deleted: true, id: workflow.id });
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).status).toBe(404);
+    expect((await get(`/api/v1/tools/${tool.id}`)).body.used_in_workflows).toEqual([]);
+    expect((await del(`/api/v1/agents/${agent.id}`)).status).toBe(200);
+    expect((await del(`/api/v1/tools/${tool.id}`)).status).toBe(200);
+    expect((await del(`/api/v1/workflows/${workflow.id}`)).status).toBe(404);
+  });
+
+  test('AC-020: 401 without an API key', async () => {
+    const tool = await createTool();
+    const workflow = await createWorkflow([step('tool', tool)]);
+
+    const responses = [
+      await testApp().http.get('/api/v1/workflows'),
+      await testApp().http.get(`/api/v1/workflows/${workflow.id}`),
+      await testApp().http.delete(`/api/v1/workflows/${workflow.id}`),
+    ];
+
+    for (const response of responses) {
+      expect(response.status).toBe(401);
+      expect(response.body.success).toBe(false);
+    }
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).status).toBe(200);
+  });
+});
