@@ -27,16 +27,41 @@ function processMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
+/**
+ * Total CPU ms, by pid, of the processes whose command line contains `text` (PostgreSQL shows
+ * its backends as `postgres: user database host(port) state`). Processes that are gone by the
+ * end of a measurement are not counted, so this can only under-count.
+ */
+function matchingProcessesMs(text) {
+  const byPid = new Map();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) continue;
+      byPid.set(pid, processMs(pid));
+    } catch {
+      // exited meanwhile, or not ours to read
+    }
+  }
+  return byPid;
+}
+
 function selfMs() {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
 
-/** Starts a measurement; the returned function gives cores used (0..ncpu) since then. */
-function cpuMeter(serverPid) {
+/**
+ * Starts a measurement; the returned function gives cores used (0..ncpu) since then. With
+ * `dbMatch`, the processes whose command line contains it (the PostgreSQL backends serving the
+ * server's database) are counted as `db` instead of `other`, when this machine runs them.
+ */
+function cpuMeter(serverPid, { dbMatch } = {}) {
+  const dbMs = () => (dbMatch ? matchingProcessesMs(dbMatch) : new Map());
   const start = {
     m: machine(),
     server: processMs(serverPid),
+    db: dbMs(),
     self: selfMs(),
     t: performance.now(),
   };
@@ -44,13 +69,18 @@ function cpuMeter(serverPid) {
     const m = machine();
     const wallMs = performance.now() - start.t;
     const server = (processMs(serverPid) - start.server) / wallMs;
+    let dbTotal = 0;
+    // A backend started during the run spent all its CPU time in it.
+    for (const [pid, ms] of dbMs()) dbTotal += ms - (start.db.get(pid) ?? 0);
+    const db = dbTotal / wallMs;
     const client = (selfMs() - start.self) / wallMs;
     const busy = (m.busy - start.m.busy) / wallMs;
     const round = (x) => Math.round(x * 100) / 100;
     return {
       server: round(server),
+      ...(dbMatch ? { db: round(db) } : {}),
       client: round(client),
-      other: round(Math.max(0, busy - server - client)),
+      other: round(Math.max(0, busy - server - db - client)),
     };
   };
 }

@@ -3,14 +3,23 @@
 const autocannon = require('autocannon');
 const { cpuMeter } = require('./cpu');
 
-/** Runs autocannon, stopping it (and failing) if it overruns its duration by `graceS`. */
-function cannon(opts, graceS = 15) {
+/**
+ * Runs autocannon, stopping it (and failing) if it overruns its duration by `graceS`. With
+ * `latencies`, the latency of every 2xx response is pushed onto it, in ms with µs precision
+ * (autocannon's own percentiles are whole milliseconds and lack p95).
+ */
+function cannon(opts, { graceS = 15, latencies } = {}) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(opts, (error, result) => {
       clearTimeout(timer);
       if (error) reject(error);
       else resolve(result);
     });
+    if (latencies) {
+      instance.on('response', (_client, status, _bytes, ms) => {
+        if (status >= 200 && status <= 299) latencies.push(ms);
+      });
+    }
     const timer = setTimeout(
       () => {
         instance.stop();
@@ -21,8 +30,29 @@ function cannon(opts, graceS = 15) {
   });
 }
 
-/** Measures `scenario` against the server on `port`; returns the numbers run.js reports. */
-async function measure(port, pid, scenario, { duration, warmup }) {
+/** The nearest-rank percentile `p` (0..100) of ascending `sorted`, rounded to 0.01 ms. */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return undefined;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return Math.round(sorted[rank - 1] * 100) / 100;
+}
+
+/** p50, p95 and p99 (ms) of a list of latencies. */
+function latencySummary(latencies) {
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.length ? Math.round(sorted[sorted.length - 1] * 100) / 100 : undefined,
+  };
+}
+
+/**
+ * Measures `scenario` against the server on `port`; returns the numbers run.js reports.
+ * `dbMatch` (see cpuMeter) counts the database's processes apart from other processes.
+ */
+async function measure(port, pid, scenario, { duration, warmup }, { dbMatch } = {}) {
   const opts = {
     url: `http://127.0.0.1:${port}${scenario.path}`,
     method: scenario.method,
@@ -32,16 +62,15 @@ async function measure(port, pid, scenario, { duration, warmup }) {
     timeout: 10,
   };
   if (warmup > 0) await cannon({ ...opts, duration: warmup });
-  const cpu = cpuMeter(pid);
-  const r = await cannon({ ...opts, duration });
+  const latencies = [];
+  const cpu = cpuMeter(pid, { dbMatch });
+  const r = await cannon({ ...opts, duration }, { latencies });
   const cores = cpu();
   return {
     connections: scenario.connections,
     reqPerSec: r.requests.average,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
+    ...latencySummary(latencies),
     meanMs: r.latency.average,
-    maxMs: r.latency.max,
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors,
@@ -53,4 +82,4 @@ async function measure(port, pid, scenario, { duration, warmup }) {
   };
 }
 
-module.exports = { measure };
+module.exports = { measure, latencySummary };

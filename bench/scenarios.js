@@ -35,7 +35,18 @@ function largeDiagram(maxBytes = MAX_CODE_BYTES) {
 
 const encodeBody = (plantumlCode) => JSON.stringify({ plantumlCode });
 
-/** @type {{ name: string, method: string, path: string, headers?: object, body?: string, connections: number, servers?: string[], compareTo?: string }[]} */
+/** Tools stored before the registry scenario runs. */
+const REGISTRY_TOOLS = 1000;
+
+/**
+ * `servers`: only these (default: every server whose own `scenarios` list, if any, names it).
+ * `compareTo`: also reported as a ratio to that scenario on the same server (or, for a server
+ * that does not run it, on its `baselineServer`). `apiKey`: sent with `Authorization: Bearer`,
+ * issued by the CLI before the server starts. `seedTools`: stored via the API beforehand; the
+ * answers then carry ids and times of their own, so they are not compared across servers.
+ * `sequential`: also timed as that many requests one after another (AC-023).
+ * @type {{ name: string, method: string, path: string, headers?: object, body?: string, connections: number, servers?: string[], compareTo?: string, apiKey?: boolean, seedTools?: number, sequential?: number }[]}
+ */
 const SCENARIOS = [
   {
     name: 'encode',
@@ -74,12 +85,36 @@ const SCENARIOS = [
     servers: ['toolhub/express', 'toolhub/fastify'],
     compareTo: 'encode',
   },
+  {
+    // The registry's list (AC-023: p95 ≤ 200 ms over 100 requests; aim: p95 ≤ 10 ms at 50
+    // connections), on every toolhub server: PGlite, and PostgreSQL when one is configured.
+    name: 'registry list',
+    method: 'GET',
+    path: '/api/v1/tools?limit=20',
+    connections: 50,
+    servers: ['toolhub/express', 'toolhub/fastify', 'toolhub/express+pg', 'toolhub/fastify+pg'],
+    compareTo: 'tool list',
+    apiKey: true,
+    seedTools: REGISTRY_TOOLS,
+    sequential: 100,
+  },
 ];
 
-/** Targets on the seed-diagram encode endpoint; checked after the run. */
+/**
+ * Targets, checked after the run: `minRatio` (× bare), `maxP95Ms`/`maxP99Ms` under load, and
+ * `maxSequentialP95Ms` over the scenario's `sequential` requests.
+ */
 const TARGETS = [
   { server: 'toolhub/fastify', scenario: 'encode', minRatio: 0.6, maxP99Ms: 15 },
   { server: 'toolhub/express', scenario: 'encode', minRatio: 0.3, maxP99Ms: 35 },
+  ...['toolhub/express', 'toolhub/fastify', 'toolhub/express+pg', 'toolhub/fastify+pg'].map(
+    (server) => ({
+      server,
+      scenario: 'registry list',
+      maxSequentialP95Ms: 200, // AC-023
+      maxP95Ms: 10,
+    }),
+  ),
 ];
 
 module.exports = { SCENARIOS, TARGETS, largeDiagram };

@@ -52,14 +52,24 @@ function rssMb(pid) {
 }
 
 /**
- * Spawns `def.script` with `def.env` (LOG_LEVEL removed, so the server's default applies) and
- * waits for its first 200 on GET /health, polling every 10 ms. Output is drained into a short
- * tail kept for error messages, so a chatty child can never block on a full pipe.
+ * This process's environment with `overrides` applied; an override of `undefined` removes the
+ * variable (e.g. DATABASE_URL for a PGlite server). LOG_LEVEL is removed, so the default applies.
+ */
+function childEnv(overrides = {}) {
+  const env = { ...process.env, ...overrides };
+  delete env.LOG_LEVEL;
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  return env;
+}
+
+/**
+ * Spawns `def.script` with `def.env` (see `childEnv`) and waits for its first 200 on GET
+ * /health, polling every 10 ms. Output is drained into a short tail kept for error messages,
+ * so a chatty child can never block on a full pipe.
  */
 async function startServer(def) {
   const port = await freePort();
-  const env = { ...process.env, ...def.env, PORT: String(port), HOST };
-  delete env.LOG_LEVEL;
+  const env = childEnv({ ...def.env, PORT: String(port), HOST });
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, def.script)], {
     cwd: ROOT,
@@ -123,4 +133,4 @@ function killAll() {
   for (const child of live) child.kill('SIGKILL');
 }
 
-module.exports = { ROOT, startServer, stopServer, killAll, request, rssMb };
+module.exports = { ROOT, HOST, childEnv, startServer, stopServer, killAll, request, rssMb };
