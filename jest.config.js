@@ -16,6 +16,8 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   // Booting an app opens a database (PGlite: ~0.5 s); CLI runs start a process each.
   testTimeout: 30_000,
+  // Acceptance tests mostly wait on sockets and the database: two workers keep both cores busy.
+  maxWorkers: 2,
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
 };
