@@ -7,7 +7,7 @@ import { DATABASE, type Database } from '../src/database/database';
 import { agentTools, agents } from '../src/database/schema';
 import { invalidToolIds } from '../src/registry/agents/agent-tool-links';
 import { writeNamed } from '../src/registry/common/named-write';
-import { bearerFor } from './support/api-key';
+import { registryClient, tick } from './support/registry-client';
 import { describeEachAdapter } from './support/test-app';
 
 interface Reference {
@@ -33,25 +33,9 @@ interface AgentDetail extends Agent {
 
 const MODEL_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-20250514' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Lets the clock pass a millisecond, the resolution of the timestamps the API shows. */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describeEachAdapter('Registry agents (seed 003)', (testApp) => {
-  let auth: string;
-  let counter = 0;
-  /** Names are unique per app, and the app is shared by the tests of a suite. */
-  const unique = (base: string) => `${base}_${++counter}`;
-
-  beforeAll(async () => {
-    auth = await bearerFor(testApp().app);
-  });
-
-  const get = (path: string) => testApp().http.get(path).set('Authorization', auth);
-  const del = (path: string) => testApp().http.delete(path).set('Authorization', auth);
-  const post = (path: string, body: object) =>
-    testApp().http.post(path).set('Authorization', auth).send(body);
-  const put = (path: string, body: object) =>
-    testApp().http.put(path).set('Authorization', auth).send(body);
+  const { unique, get, del, post, put } = registryClient(testApp);
 
   async function createTool(base = 'tool'): Promise<Reference> {
     const name = unique(base);

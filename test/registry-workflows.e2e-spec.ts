@@ -3,7 +3,7 @@
  * and a real database, on both adapters — and how they keep their agents and tools alive.
  */
 import { randomUUID } from 'node:crypto';
-import { bearerFor } from './support/api-key';
+import { registryClient, tick } from './support/registry-client';
 import { describeEachAdapter } from './support/test-app';
 
 interface Reference {
@@ -26,25 +26,8 @@ interface Workflow {
   updated_at: string;
 }
 
-/** Lets the clock pass a millisecond, the resolution of the timestamps the API shows. */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-
 describeEachAdapter('Registry workflows (seed 003)', (testApp) => {
-  let auth: string;
-  let counter = 0;
-  /** Names are unique per app, and the app is shared by the tests of a suite. */
-  const unique = (base: string) => `${base}_${++counter}`;
-
-  beforeAll(async () => {
-    auth = await bearerFor(testApp().app);
-  });
-
-  const get = (path: string) => testApp().http.get(path).set('Authorization', auth);
-  const del = (path: string) => testApp().http.delete(path).set('Authorization', auth);
-  const post = (path: string, body: object) =>
-    testApp().http.post(path).set('Authorization', auth).send(body);
-  const put = (path: string, body: object) =>
-    testApp().http.put(path).set('Authorization', auth).send(body);
+  const { unique, get, del, post, put } = registryClient(testApp);
 
   async function created(path: string, body: Record<string, unknown>): Promise<Reference> {
     const response = await post(path, body);
