@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { isUUID } from 'class-validator';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DATABASE, type Database } from '../database/database';
 import { apiKeys } from '../database/schema';
+import { isUuid } from '../database/uuid';
 
 /** Keys look like `thk_<43 base64url characters>` (256 random bits). */
 const KEY_PREFIX = 'thk_';
@@ -51,7 +51,7 @@ export class ApiKeysService {
 
   /** Revokes a key by id; false when no unrevoked key has that id. */
   async revoke(id: string): Promise<boolean> {
-    if (!isUUID(id)) return false;
+    if (!isUuid(id)) return false;
     const revoked = await this.db
       .update(apiKeys)
       .set({ revoked_at: new Date(), updated_at: new Date() })

@@ -8,7 +8,7 @@ import { type Page } from '../common/page.dto';
 import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
 import { type SearchPageQueryDto } from '../common/search-page-query.dto';
 import { nameOrDescriptionContains, selectPage } from '../common/select-page';
-import { isUuid } from '../common/uuid';
+import { findById } from '../common/find-by-id';
 import { workflowsUsing } from '../workflows/workflows-using';
 import {
   invalidToolIds,
@@ -114,10 +114,8 @@ export class AgentsService {
   }
 
   /** The stored agent, or 404 (also for ids that are not UUIDs). */
-  private async find(id: string): Promise<AgentRow> {
-    const [row] = isUuid(id) ? await this.db.select().from(agents).where(eq(agents.id, id)) : [];
-    if (!row) throw new ResourceNotFoundError('Agent', id);
-    return row;
+  private find(id: string): Promise<AgentRow> {
+    return findById(this.db, agents, 'Agent', id);
   }
 
   /** Workflows run agents by id: deleting one a workflow uses would break it (AC-018). */

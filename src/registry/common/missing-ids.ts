@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { type PgColumn } from 'drizzle-orm/pg-core';
 import { type Database } from '../../database/database';
-import { isUuid } from './uuid';
+import { isUuid } from '../../database/uuid';
 
 /**
  * The ids, of those given, that name no row of `idColumn`'s table, in the given order and each

@@ -5,7 +5,7 @@ import { containsIgnoringCase, totalRows } from './list-query';
 import { type PageQueryDto } from './page.dto';
 
 /** A registry table listed by creation: it has an id, a name, a description and timestamps. */
-type ListedTable = PgTable & {
+export type ListedTable = PgTable & {
   id: PgColumn;
   name: PgColumn;
   description: PgColumn;

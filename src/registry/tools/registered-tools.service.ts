@@ -1,17 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type SQL, and, asc, count, eq, getTableColumns, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DATABASE, type Database } from '../../database/database';
-import { isForeignKeyViolation, isUniqueViolation } from '../../database/postgres-errors';
+import { isForeignKeyViolation } from '../../database/postgres-errors';
 import { type ToolImplementation, tools } from '../../database/schema';
 import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { type Page } from '../common/page.dto';
-import { containsIgnoringCase, totalRows } from '../common/list-query';
-import {
-  NameTakenError,
-  ResourceInUseError,
-  ResourceNotFoundError,
-} from '../common/registry.errors';
-import { isUuid } from '../common/uuid';
+import { writeNamed } from '../common/named-write';
+import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
+import { nameOrDescriptionContains, selectPage } from '../common/select-page';
+import { findById } from '../common/find-by-id';
 import { type CreateToolDto } from './dto/create-tool.dto';
 import { type ListToolsQueryDto } from './dto/list-tools-query.dto';
 import { type ToolDetailDto, type ToolDto } from './dto/tool.dto';
@@ -37,7 +34,7 @@ export class RegisteredToolsService {
 
   async create(dto: CreateToolDto): Promise<ToolDto> {
     this.parameters.assertValid(dto.parameters);
-    const row = await this.uniquelyNamed(dto.name, () =>
+    const [row] = await writeNamed('Tool', dto.name, () =>
       this.db
         .insert(tools)
         .values({
@@ -54,34 +51,12 @@ export class RegisteredToolsService {
   }
 
   async list(query: ListToolsQueryDto): Promise<Page<ToolDto>> {
-    const conditions: SQL[] = [];
-    if (query.is_active !== undefined) conditions.push(eq(tools.is_active, query.is_active));
-    if (query.search) {
-      conditions.push(
-        or(
-          containsIgnoringCase(tools.name, query.search),
-          containsIgnoringCase(tools.description, query.search),
-        ) as SQL,
-      );
-    }
-    const where = and(...conditions);
-    const rows = await this.db
-      .select({ ...getTableColumns(tools), total: totalRows })
-      .from(tools)
-      .where(where)
-      .orderBy(asc(tools.created_at), asc(tools.id))
-      .limit(query.limit)
-      .offset(query.offset);
-    // Past the last page there is no row to carry the total: count separately.
-    const total =
-      rows[0]?.total ??
-      (await this.db.select({ total: count() }).from(tools).where(where))[0].total;
-    return {
-      items: rows.map(({ total: _total, ...row }) => toToolDto(row)),
-      total,
-      limit: query.limit,
-      offset: query.offset,
-    };
+    const where = and(
+      query.is_active === undefined ? undefined : eq(tools.is_active, query.is_active),
+      nameOrDescriptionContains(tools, query.search),
+    );
+    const { rows, total } = await selectPage(this.db, tools, where, query);
+    return { items: rows.map(toToolDto), total, limit: query.limit, offset: query.offset };
   }
 
   async get(id: string): Promise<ToolDetailDto> {
@@ -93,7 +68,7 @@ export class RegisteredToolsService {
     const current = await this.find(id);
     if (current.implementation?.type === 'builtin') assertOnlyActivation(current, dto);
     if (dto.parameters !== undefined) this.parameters.assertValid(dto.parameters);
-    const row = await this.uniquelyNamed(dto.name ?? current.name, () =>
+    const [row] = await writeNamed('Tool', dto.name ?? current.name, () =>
       this.db
         .update(tools)
         .set({
@@ -134,21 +109,8 @@ export class RegisteredToolsService {
   }
 
   /** The stored tool, or 404 (also for ids that are not UUIDs). */
-  async find(id: string): Promise<ToolRow> {
-    const [row] = isUuid(id) ? await this.db.select().from(tools).where(eq(tools.id, id)) : [];
-    if (!row) throw new ResourceNotFoundError('Tool', id);
-    return row;
-  }
-
-  /** Runs a write that may hit the unique name; the database decides, so races are safe. */
-  private async uniquelyNamed(name: string, write: () => Promise<ToolRow[]>): Promise<ToolRow> {
-    try {
-      const [row] = await write();
-      return row;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new NameTakenError('Tool', name);
-      throw error;
-    }
+  find(id: string): Promise<ToolRow> {
+    return findById(this.db, tools, 'Tool', id);
   }
 }
 

@@ -7,7 +7,7 @@ import { type Page } from '../common/page.dto';
 import { ResourceNotFoundError } from '../common/registry.errors';
 import { type SearchPageQueryDto } from '../common/search-page-query.dto';
 import { nameOrDescriptionContains, selectPage } from '../common/select-page';
-import { isUuid } from '../common/uuid';
+import { findById } from '../common/find-by-id';
 import { type CreateWorkflowDto } from './dto/create-workflow.dto';
 import { type UpdateWorkflowDto } from './dto/update-workflow.dto';
 import { type WorkflowDto } from './dto/workflow.dto';
@@ -71,12 +71,8 @@ export class WorkflowsService {
   }
 
   /** The stored workflow, or 404 (also for ids that are not UUIDs). */
-  private async find(id: string): Promise<WorkflowRow> {
-    const [row] = isUuid(id)
-      ? await this.db.select().from(workflows).where(eq(workflows.id, id))
-      : [];
-    if (!row) throw new ResourceNotFoundError('Workflow', id);
-    return row;
+  private find(id: string): Promise<WorkflowRow> {
+    return findById(this.db, workflows, 'Workflow', id);
   }
 
   private async withSteps(row: WorkflowRow): Promise<WorkflowDto> {
