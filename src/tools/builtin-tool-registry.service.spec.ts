@@ -1,11 +1,12 @@
 import { Module, type Provider, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { DomainError } from '../core/errors';
+import { DomainError, InternalError } from '../core/errors';
 import { MetricsService } from '../core/metrics/metrics.service';
 import { type InputIssue, type ToolContext, type ToolHandler } from './tool.contract';
 import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
-import { ToolCatalog } from './tool-catalog.service';
+import { type CatalogTool, ToolCatalog } from './tool-catalog.service';
+import { ToolExecutor } from './tool-executor.service';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolsConfig } from './tools.config';
 import { ToolProvider } from './tool-provider.decorator';
@@ -125,6 +126,7 @@ async function startModule(tools: Provider[], imports: Type[] = []): Promise<Tes
     providers: [
       BuiltinToolRegistry,
       ToolCatalog,
+      ToolExecutor,
       ToolInvoker,
       MetricsService,
       { provide: ToolsConfig, useValue: new ToolsConfig() },
@@ -133,7 +135,9 @@ async function startModule(tools: Provider[], imports: Type[] = []): Promise<Tes
   }).compile();
   await moduleRef.init();
   // The registry feature serves the active stored tools; here every builtin one is served.
-  moduleRef.get(ToolCatalog).replace(moduleRef.get(BuiltinToolRegistry).list());
+  moduleRef
+    .get(ToolCatalog)
+    .replace(moduleRef.get(BuiltinToolRegistry).list().map((tool) => [tool.definition.name, tool]));
   return moduleRef;
 }
 
@@ -333,11 +337,47 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       expect(error).toBeInstanceOf(QuotaExceededError);
     });
 
-    it('propagates a plain Error thrown by the tool', async () => {
+    it('reports a plain Error thrown by the tool as INTERNAL_ERROR, without its message', async () => {
       const error = await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'rest'));
-      expect(error).toBeInstanceOf(Error);
-      expect(error).not.toBeInstanceOf(DomainError);
-      expect((error as Error).message).toBe('kaboom');
+      expect(error).toBeInstanceOf(InternalError);
+      expect((error as Error).message).not.toContain('kaboom');
+    });
+  });
+
+  describe('ToolExecutor.execute', () => {
+    const echo = () => registry.find('echo')!;
+
+    it('reports success with the result and a positive execution time', async () => {
+      const outcome = await moduleRef
+        .get(ToolExecutor)
+        .execute(echo(), { text: 'a', times: 2 }, { caller: 'agent' });
+      expect(outcome).toMatchObject({ success: true, result: { text: 'aa', aborted: false } });
+      expect(outcome.execution_time_ms).toBeGreaterThan(0);
+    });
+
+    it('reports invalid input as a failure value instead of throwing', async () => {
+      const outcome = await moduleRef.get(ToolExecutor).execute(echo(), {}, { caller: 'agent' });
+      expect(outcome.success).toBe(false);
+      expect(!outcome.success && outcome.error).toBeInstanceOf(InvalidToolInputError);
+    });
+
+    it('reports a time-out as EXECUTION_TIMEOUT and aborts the signal the tool was given', async () => {
+      let seen: AbortSignal | undefined;
+      const never: CatalogTool = {
+        ...echo(),
+        check: () => [],
+        handler: {
+          execute: (_input, { signal }) => {
+            seen = signal;
+            return new Promise(() => undefined);
+          },
+        },
+      };
+      const outcome = await moduleRef
+        .get(ToolExecutor)
+        .execute(never, {}, { caller: 'test', timeoutMs: 1 });
+      expect(!outcome.success && outcome.error.code).toBe('EXECUTION_TIMEOUT');
+      expect(seen?.aborted).toBe(true);
     });
   });
 

@@ -10,11 +10,13 @@ export interface CatalogTool {
 }
 
 /**
- * The tools served to agents right now (REST discovery and invocation, MCP, Swagger), in name
- * order. The registry fills it with every active registered tool and updates it on each change.
+ * The tools served right now (REST discovery and invocation, MCP, Swagger, agent runs), by
+ * their registry id and by name, listed in name order. The registry fills it with every active
+ * registered tool and updates it on each change.
  */
 @Injectable()
 export class ToolCatalog {
+  private byId = new Map<string, CatalogTool>();
   private byName = new Map<string, CatalogTool>();
   private sorted: CatalogTool[] | undefined = [];
   private generation = 0;
@@ -30,23 +32,39 @@ export class ToolCatalog {
     return this.byName.get(name);
   }
 
-  /** Changes with every `replace`, so derived views (the OpenAPI document) know to rebuild. */
+  findById(id: string): CatalogTool | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Changes with every change, so derived views (the OpenAPI document) know to rebuild. */
   get version(): number {
     return this.generation;
   }
 
-  replace(tools: readonly CatalogTool[]): void {
-    this.byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  replace(tools: Iterable<readonly [id: string, tool: CatalogTool]>): void {
+    this.byId = new Map(tools);
+    this.byName = new Map([...this.byId.values()].map((tool) => [tool.definition.name, tool]));
     this.changed();
   }
 
-  set(tool: CatalogTool): void {
+  /** Serves the tool under its id, replacing what the id served before (perhaps another name). */
+  set(id: string, tool: CatalogTool): void {
+    this.removeQuietly(id);
+    this.byId.set(id, tool);
     this.byName.set(tool.definition.name, tool);
     this.changed();
   }
 
-  remove(name: string): void {
-    if (this.byName.delete(name)) this.changed();
+  remove(id: string): void {
+    if (this.removeQuietly(id)) this.changed();
+  }
+
+  private removeQuietly(id: string): boolean {
+    const served = this.byId.get(id);
+    if (!served) return false;
+    this.byId.delete(id);
+    this.byName.delete(served.definition.name);
+    return true;
   }
 
   private changed(): void {

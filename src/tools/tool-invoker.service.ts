@@ -1,56 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../core/errors';
-import { MetricsService } from '../core/metrics/metrics.service';
-import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
-import { runWithTimeout } from './run-with-timeout';
+import { ToolNotFoundError } from './tool.errors';
 import { ToolCatalog } from './tool-catalog.service';
-import { ToolsConfig } from './tools.config';
-
-export type Transport = 'rest' | 'mcp';
+import { ToolExecutor } from './tool-executor.service';
 
 /**
- * The single path every tool call takes, whatever the transport: find, validate against the
- * input schema, execute within `TOOL_TIMEOUT_SECONDS`, count. REST and MCP differ only in how they present the outcome.
+ * Calls a served tool by name for the transports that answer failures as errors (REST, MCP):
+ * the executor's failure outcome is thrown as its domain error.
  */
 @Injectable()
 export class ToolInvoker {
-  private readonly timeoutMs: number;
-
   constructor(
     private readonly catalog: ToolCatalog,
-    private readonly metrics: MetricsService,
-    config: ToolsConfig,
-  ) {
-    this.timeoutMs = config.TOOL_TIMEOUT_SECONDS * 1000;
-  }
+    private readonly executor: ToolExecutor,
+  ) {}
 
   async invoke(
     name: string,
     input: unknown,
-    transport: Transport,
+    caller: 'rest' | 'mcp',
     signal?: AbortSignal,
   ): Promise<unknown> {
     const tool = this.catalog.find(name);
     if (!tool) throw new ToolNotFoundError(name);
-    try {
-      const issues = tool.check(input);
-      if (issues.length > 0) {
-        throw tool.handler.rejectInput?.(issues) ?? new InvalidToolInputError(name, issues);
-      }
-      const result = await runWithTimeout(
-        (limited) => tool.handler.execute(input as Record<string, unknown>, { signal: limited }),
-        this.timeoutMs,
-        signal,
-      );
-      this.count(name, transport, 'ok');
-      return result;
-    } catch (error) {
-      this.count(name, transport, error instanceof DomainError ? error.code : 'INTERNAL_ERROR');
-      throw error;
-    }
-  }
-
-  private count(tool: string, transport: Transport, outcome: string): void {
-    this.metrics.toolInvocations.inc({ tool, transport, outcome });
+    const outcome = await this.executor.execute(tool, input, { caller, signal });
+    if (!outcome.success) throw outcome.error;
+    return outcome.result;
   }
 }

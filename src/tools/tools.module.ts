@@ -4,6 +4,7 @@ import { provideFeatureConfig } from '../core/config';
 import { builtinToolModules } from './builtin/builtin-tool-modules';
 import { BuiltinToolRegistry } from './builtin-tool-registry.service';
 import { ToolCatalog } from './tool-catalog.service';
+import { ToolExecutor } from './tool-executor.service';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolsController } from './tools.controller';
 import { ToolsConfig } from './tools.config';
@@ -14,13 +15,19 @@ export class ToolsModule {
   static forRoot(extraToolModules: readonly Type[] = []): DynamicModule {
     return {
       module: ToolsModule,
-      // The catalog and invoker serve every transport (REST here, MCP in its own module); the
+      // The catalog and executor serve every caller (REST here, MCP, test-runs, agent runs); the
       // registry feature stores the builtin tools and fills the catalog.
       global: true,
       imports: [DiscoveryModule, ...builtinToolModules(), ...extraToolModules],
       controllers: [ToolsController],
-      providers: [provideFeatureConfig(ToolsConfig), BuiltinToolRegistry, ToolCatalog, ToolInvoker],
-      exports: [BuiltinToolRegistry, ToolCatalog, ToolInvoker],
+      providers: [
+        provideFeatureConfig(ToolsConfig),
+        BuiltinToolRegistry,
+        ToolCatalog,
+        ToolExecutor,
+        ToolInvoker,
+      ],
+      exports: [BuiltinToolRegistry, ToolCatalog, ToolExecutor, ToolInvoker],
     };
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { and, eq } from 'drizzle-orm';
 import { DATABASE, type Database } from '../../database/database';
 import { tools } from '../../database/schema';
-import { ToolCatalog } from '../../tools/tool-catalog.service';
+import { type CatalogTool, ToolCatalog } from '../../tools/tool-catalog.service';
 import { BuiltinToolRegistration } from './builtin-tool-registration.service';
 import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
 
@@ -13,8 +13,6 @@ import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
  */
 @Injectable()
 export class ToolCatalogSync implements OnApplicationBootstrap {
-  /** The name each served tool is served under, to remove the old name on a rename. */
-  private readonly servedNames = new Map<string, string>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -28,9 +26,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
     await this.builtins.register();
     await this.serialized(async () => {
       const rows = await this.db.select().from(tools).where(eq(tools.is_active, true));
-      this.catalog.replace([]);
-      this.servedNames.clear();
-      rows.forEach((row) => this.serve(row));
+      this.catalog.replace(rows.flatMap((row) => this.served(row)));
     });
   }
 
@@ -41,19 +37,17 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
         .select()
         .from(tools)
         .where(and(eq(tools.id, id), eq(tools.is_active, true)));
-      const servedAs = this.servedNames.get(id);
-      if (servedAs !== undefined) this.catalog.remove(servedAs);
-      this.servedNames.delete(id);
       this.factory.forget(id);
-      if (row) this.serve(row);
+      const [served] = row ? this.served(row) : [];
+      if (served) this.catalog.set(...served);
+      else this.catalog.remove(id);
     });
   }
 
-  private serve(row: ToolRow): void {
+  /** The catalog entry of a stored tool: none for a tool without an implementation. */
+  private served(row: ToolRow): [id: string, tool: CatalogTool][] {
     const tool = this.factory.build(row);
-    if (!tool) return;
-    this.catalog.set(tool);
-    this.servedNames.set(row.id, row.name);
+    return tool ? [[row.id, tool]] : [];
   }
 
   private serialized(work: () => Promise<void>): Promise<void> {

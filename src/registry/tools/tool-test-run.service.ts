@@ -1,7 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '../../core/errors';
-import { runWithTimeout } from '../../tools/run-with-timeout';
-import { InvalidToolInputError } from '../../tools/tool.errors';
+import { Injectable } from '@nestjs/common';
+import { ToolExecutor } from '../../tools/tool-executor.service';
 import { type TestRunRequestDto, type TestRunResultDto } from './dto/test-run.dto';
 import { RegisteredToolFactory } from './registered-tool-factory';
 import { RegisteredToolsService } from './registered-tools.service';
@@ -13,44 +11,35 @@ import { RegisteredToolsService } from './registered-tools.service';
  */
 @Injectable()
 export class ToolTestRunService {
-  private readonly logger = new Logger(ToolTestRunService.name);
-
   constructor(
     private readonly tools: RegisteredToolsService,
     private readonly factory: RegisteredToolFactory,
+    private readonly executor: ToolExecutor,
   ) {}
 
   async run(id: string, request: TestRunRequestDto): Promise<TestRunResultDto> {
     const row = await this.tools.find(id);
     const tool = this.factory.build(row);
-    const started = performance.now();
-    const elapsed = () => Math.max(0.001, Math.round((performance.now() - started) * 1000) / 1000);
     if (!tool) {
-      return failure('TOOL_NOT_RUNNABLE', `Tool '${row.name}' has no implementation to run`, 0);
+      return {
+        success: false,
+        error: `Tool '${row.name}' has no implementation to run`,
+        error_code: 'TOOL_NOT_RUNNABLE',
+        execution_time_ms: 0,
+      };
     }
-    const issues = tool.check(request.params);
-    if (issues.length > 0) {
-      // The same error a call over REST or MCP gets: the tool's own, or INVALID_INPUT.
-      const error =
-        tool.handler.rejectInput?.(issues) ?? new InvalidToolInputError(row.name, issues);
-      return { ...failure(error.code, error.message, elapsed()), details: error.details };
-    }
-    try {
-      const result = await runWithTimeout(
-        (signal) => tool.handler.execute(request.params, { signal }),
-        request.timeout * 1000,
-      );
-      return { success: true, result, execution_time_ms: elapsed() };
-    } catch (error) {
-      if (error instanceof DomainError) {
-        return { ...failure(error.code, error.message, elapsed()), details: error.details };
-      }
-      this.logger.error(error);
-      return failure('INTERNAL_ERROR', 'The tool failed unexpectedly', elapsed());
-    }
+    const outcome = await this.executor.execute(tool, request.params, {
+      caller: 'test',
+      timeoutMs: request.timeout * 1000,
+    });
+    if (outcome.success) return outcome;
+    const { error, execution_time_ms } = outcome;
+    return {
+      success: false,
+      error: error.message,
+      error_code: error.code,
+      details: error.details,
+      execution_time_ms,
+    };
   }
-}
-
-function failure(code: string, error: string, executionTimeMs: number): TestRunResultDto {
-  return { success: false, error, error_code: code, execution_time_ms: executionTimeMs };
 }

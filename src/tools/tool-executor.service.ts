@@ -1,0 +1,66 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError, InternalError } from '../core/errors';
+import { MetricsService } from '../core/metrics/metrics.service';
+import { InvalidToolInputError } from './tool.errors';
+import { runWithTimeout } from './run-with-timeout';
+import { type CatalogTool } from './tool-catalog.service';
+import { type ToolCaller, type ToolOutcome } from './tool-outcome';
+import { ToolsConfig } from './tools.config';
+
+export interface ExecuteOptions {
+  caller: ToolCaller;
+  /** Defaults to `TOOL_TIMEOUT_SECONDS`. */
+  timeoutMs?: number;
+  /** Aborts the call, e.g. when the client goes away or a run is cancelled. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The single path every tool call takes, whatever asked for it: validate the input against the
+ * tool's schema, run it within its time limit (aborting its signal when the limit passes),
+ * count it, and report the outcome as a value. Never throws.
+ */
+@Injectable()
+export class ToolExecutor {
+  private readonly logger = new Logger('Tools');
+  private readonly defaultTimeoutMs: number;
+
+  constructor(
+    private readonly metrics: MetricsService,
+    config: ToolsConfig,
+  ) {
+    this.defaultTimeoutMs = config.TOOL_TIMEOUT_SECONDS * 1000;
+  }
+
+  async execute(tool: CatalogTool, input: unknown, options: ExecuteOptions): Promise<ToolOutcome> {
+    const started = performance.now();
+    const elapsed = () => Math.max(0.001, Math.round((performance.now() - started) * 1000) / 1000);
+    const { name } = tool.definition;
+    try {
+      const issues = tool.check(input);
+      if (issues.length > 0) {
+        throw tool.handler.rejectInput?.(issues) ?? new InvalidToolInputError(name, issues);
+      }
+      const result = await runWithTimeout(
+        (limited) => tool.handler.execute(input as Record<string, unknown>, { signal: limited }),
+        options.timeoutMs ?? this.defaultTimeoutMs,
+        options.signal,
+      );
+      this.count(name, options.caller, 'ok');
+      return { success: true, result, execution_time_ms: elapsed() };
+    } catch (thrown) {
+      const error = thrown instanceof DomainError ? thrown : this.unexpected(name, thrown);
+      this.count(name, options.caller, error.code);
+      return { success: false, error, execution_time_ms: elapsed() };
+    }
+  }
+
+  private unexpected(name: string, error: unknown): InternalError {
+    this.logger.error({ err: error, tool: name }, `Tool '${name}' failed unexpectedly`);
+    return new InternalError();
+  }
+
+  private count(tool: string, caller: ToolCaller, outcome: string): void {
+    this.metrics.toolInvocations.inc({ tool, transport: caller, outcome });
+  }
+}
