@@ -5,6 +5,7 @@ import { ROOT_LOGGER } from '../core/logging/root-logger';
 import { DATABASE, type DatabaseConnection } from './database';
 import { DatabaseConfig } from './database.config';
 import { openDatabase } from './open-database';
+import { Transactions } from './transactions';
 
 const CONNECTION = Symbol('DATABASE_CONNECTION');
 
@@ -18,7 +19,10 @@ class DatabaseLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The migrated database, injected as `@Inject(DATABASE) db: Database` anywhere. */
+/**
+ * The migrated database, injected as `@Inject(DATABASE) db: Database` anywhere, and the
+ * `Transactions` that repositories share units of work through.
+ */
 @Global()
 @Module({
   providers: [
@@ -34,7 +38,8 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       useFactory: (connection: DatabaseConnection) => connection.db,
     },
     DatabaseLifecycle,
+    Transactions,
   ],
-  exports: [DATABASE],
+  exports: [DATABASE, Transactions],
 })
 export class DatabaseModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsController } from './agents/agents.controller';
+import { AgentsRepository } from './agents/agents.repository';
 import { AgentsService } from './agents/agents.service';
 import { HttpToolRunner } from './runners/http-tool-runner';
 import { McpToolRunner } from './runners/mcp-tool-runner';
@@ -26,8 +27,10 @@ import { WorkflowsService } from './workflows/workflows.service';
     ToolCatalogSync,
     RegisteredToolsService,
     ToolTestRunService,
+    AgentsRepository,
     AgentsService,
     WorkflowsService,
   ],
+  exports: [AgentsRepository],
 })
 export class RegistryModule {}

@@ -3,7 +3,6 @@ import { type Database } from '../../database/database';
 import { agentTools, tools } from '../../database/schema';
 import { missingIds } from '../common/missing-ids';
 import { InvalidReferencesError } from '../common/registry.errors';
-import { type AgentToolDto } from './dto/agent.dto';
 
 /** The refusal of tool ids that are not UUIDs or name no tool (AC-014), if any are. */
 export async function invalidToolIds(
@@ -48,19 +47,4 @@ export async function toolIdsByAgent(
     .orderBy(asc(agentTools.position));
   for (const link of links) byAgent.get(link.agent_id)?.push(link.tool_id);
   return byAgent;
-}
-
-/** The agent's tools with what a reader of the agent wants to know of them, in order. */
-export function toolsOfAgent(db: Database, agentId: string): Promise<AgentToolDto[]> {
-  return db
-    .select({
-      id: tools.id,
-      name: tools.name,
-      description: tools.description,
-      is_active: tools.is_active,
-    })
-    .from(agentTools)
-    .innerJoin(tools, eq(tools.id, agentTools.tool_id))
-    .where(eq(agentTools.agent_id, agentId))
-    .orderBy(asc(agentTools.position));
 }

@@ -1,8 +1,6 @@
-import { type agents } from '../../database/schema';
+import { type AgentRow } from './agents.repository';
 import { type AgentDto } from './dto/agent.dto';
 import { type SupportedProvider } from './supported-providers';
-
-export type AgentRow = typeof agents.$inferSelect;
 
 /** A stored agent and its tool ids as the API shows it. */
 export function toAgentDto(row: AgentRow, toolIds: string[]): AgentDto {

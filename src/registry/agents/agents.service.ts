@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DATABASE, type Database } from '../../database/database';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
 import { agents } from '../../database/schema';
+import { type AgentRow } from './agents.repository';
 import { writeNamed } from '../common/named-write';
 import { type Page } from '../common/page.dto';
 import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
@@ -10,13 +11,9 @@ import { type SearchPageQueryDto } from '../common/search-page-query.dto';
 import { nameOrDescriptionContains, selectPage } from '../common/select-page';
 import { findById } from '../common/find-by-id';
 import { workflowsUsing } from '../workflows/workflows-using';
-import {
-  invalidToolIds,
-  replaceAgentTools,
-  toolIdsByAgent,
-  toolsOfAgent,
-} from './agent-tool-links';
-import { type AgentRow, toAgentDto } from './agent-views';
+import { invalidToolIds, replaceAgentTools, toolIdsByAgent } from './agent-tool-links';
+import { AgentsRepository } from './agents.repository';
+import { toAgentDto } from './agent-views';
 import { type AgentDetailDto, type AgentDto } from './dto/agent.dto';
 import { type AgentToolsDto } from './dto/agent-tools.dto';
 import { type CreateAgentDto } from './dto/create-agent.dto';
@@ -25,7 +22,10 @@ import { type UpdateAgentDto } from './dto/update-agent.dto';
 /** The agents: create, list, read, update, relink tools and delete (seed 003, AC-013…AC-018). */
 @Injectable()
 export class AgentsService {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly repository: AgentsRepository,
+  ) {}
 
   async create(dto: CreateAgentDto): Promise<AgentDto> {
     const toolIds = dto.tool_ids ?? [];
@@ -61,7 +61,7 @@ export class AgentsService {
   async get(id: string): Promise<AgentDetailDto> {
     const row = await this.find(id);
     const [tools, usedInWorkflows] = await Promise.all([
-      toolsOfAgent(this.db, row.id),
+      this.repository.toolsOf(row.id),
       workflowsUsing(this.db, { agent_id: row.id }),
     ]);
     return {

@@ -9,15 +9,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-/** `created_at` and `updated_at`, on every table. */
-const timestamps = {
-  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
+import { timestamps } from './timestamps';
 
 /** What a registered tool runs; `secret_headers` values are write-only. */
 export type ToolImplementation =
@@ -43,17 +37,6 @@ export interface ModelConfig {
   max_tokens?: number;
   top_p?: number;
 }
-
-export const apiKeys = pgTable('api_keys', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** SHA-256 of the key; the key itself is shown once and never stored. */
-  key_hash: text('key_hash').notNull().unique(),
-  /** The key's first characters, so an operator can tell keys apart. */
-  prefix: text('prefix').notNull(),
-  revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-  ...timestamps,
-});
 
 export const tools = pgTable(
   'tools',

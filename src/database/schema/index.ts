@@ -1,0 +1,3 @@
+// One file of tables per feature; Drizzle and drizzle-kit read them all through this barrel.
+export * from './api-keys.tables';
+export * from './registry.tables';
