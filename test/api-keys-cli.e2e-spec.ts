@@ -40,7 +40,15 @@ describe('toolhub keys (CLI)', () => {
   });
 
   test('create prints only the key; the server accepts it until it is revoked', async () => {
-    const created = await cli(database.env, 'keys', 'create', '--name', 'ci bot');
+    const created = await cli(
+      database.env,
+      'keys',
+      'create',
+      '--name',
+      'ci bot',
+      '--user',
+      'alice',
+    );
     expect(created.code).toBe(0);
     const key = created.stdout.trim();
     expect(key).toMatch(/^thk_[A-Za-z0-9_-]{43}$/);
@@ -50,6 +58,7 @@ describe('toolhub keys (CLI)', () => {
     const row = listed.stdout.split('\n').find((line) => line.includes('ci bot'));
     expect(row).toContain(`${key.slice(0, 10)}…`);
     expect(row).toContain('active');
+    expect(row?.split('\t').slice(1, 3)).toEqual(['ci bot', 'alice']);
     expect(listed.stdout).not.toContain(key);
 
     expect(await statusWithKey(database, key)).toBe(200);
@@ -69,6 +78,7 @@ describe('toolhub keys (CLI)', () => {
     [['keys'], 'Usage:'],
     [['keys', 'create'], 'toolhub keys create --name <name>'],
     [['keys', 'create', '--name', '   '], 'toolhub keys create --name <name>'],
+    [['keys', 'create', '--name', 'x', '--user', ' '], 'toolhub keys create --name <name>'],
     [['keys', 'create', '--colour', 'x'], "Unknown option '--colour'"],
     [['keys', 'revoke'], 'toolhub keys revoke <id>'],
     [['keys', 'revoke', 'not-a-uuid'], 'No active API key has the id not-a-uuid'],

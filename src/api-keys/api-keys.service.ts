@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DATABASE, type Database } from '../database/database';
 import { apiKeys } from '../database/schema';
 import { isUuid } from '../database/uuid';
+import { type Principal } from './principal';
 
 /** Keys look like `thk_<43 base64url characters>` (256 random bits). */
 const KEY_PREFIX = 'thk_';
@@ -13,6 +14,7 @@ const SHOWN_CHARACTERS = KEY_PREFIX.length + 6;
 export interface ApiKeySummary {
   id: string;
   name: string;
+  user_name: string;
   prefix: string;
   created_at: Date;
   revoked_at: Date | null;
@@ -26,21 +28,28 @@ export interface CreatedApiKey extends ApiKeySummary {
 const SUMMARY_COLUMNS = {
   id: apiKeys.id,
   name: apiKeys.name,
+  user_name: apiKeys.user_name,
   prefix: apiKeys.prefix,
   created_at: apiKeys.created_at,
   revoked_at: apiKeys.revoked_at,
 };
 
-/** API keys: issued by the CLI, stored as SHA-256 hashes, revocable, checked on every request. */
+/** API keys, each a user's: issued by the CLI, stored as SHA-256 hashes, revocable, checked on every request. */
 @Injectable()
 export class ApiKeysService {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async create(name: string): Promise<CreatedApiKey> {
+  /** Issues a key for `user`; without one, the key's name is its user. */
+  async create(name: string, user: string = name): Promise<CreatedApiKey> {
     const key = KEY_PREFIX + randomBytes(32).toString('base64url');
     const [row] = await this.db
       .insert(apiKeys)
-      .values({ name, key_hash: hashOf(key), prefix: key.slice(0, SHOWN_CHARACTERS) })
+      .values({
+        name,
+        user_name: user,
+        key_hash: hashOf(key),
+        prefix: key.slice(0, SHOWN_CHARACTERS),
+      })
       .returning(SUMMARY_COLUMNS);
     return { ...row, key };
   }
@@ -60,15 +69,15 @@ export class ApiKeysService {
     return revoked.length > 0;
   }
 
-  /** True for a key that was issued and is not revoked. */
-  async isValid(key: string): Promise<boolean> {
-    if (!key.startsWith(KEY_PREFIX)) return false;
+  /** The caller a key stands for, if it was issued and is not revoked. */
+  async verify(key: string): Promise<Principal | undefined> {
+    if (!key.startsWith(KEY_PREFIX)) return undefined;
     const [row] = await this.db
-      .select({ id: apiKeys.id })
+      .select({ keyId: apiKeys.id, user: apiKeys.user_name, role: apiKeys.role })
       .from(apiKeys)
       .where(and(eq(apiKeys.key_hash, hashOf(key)), isNull(apiKeys.revoked_at)))
       .limit(1);
-    return row !== undefined;
+    return row;
   }
 }
 

@@ -8,8 +8,10 @@ import { LoggingModule } from '../core/logging/logging.module';
 import { DatabaseModule } from '../database/database.module';
 import { UsageError } from '../startup';
 
-export const KEYS_USAGE = `  toolhub keys create --name <name>   issue an API key and print it (shown once)
-  toolhub keys list                   list keys: id, name, prefix, created, revoked
+export const KEYS_USAGE = `  toolhub keys create --name <name> [--user <user>]
+                                      issue an API key for a user (default: the name) and
+                                      print it (shown once)
+  toolhub keys list                   list keys: id, name, user, prefix, created, revoked
   toolhub keys revoke <id>            revoke a key; requests with it get 401 at once`;
 
 /**
@@ -20,10 +22,14 @@ export const KEYS_USAGE = `  toolhub keys create --name <name>   issue an API ke
 export async function runKeysCommand(args: string[]): Promise<void> {
   const { positionals, values } = parseCommandLine(args);
   const [action, id] = positionals;
-  if (action === 'create' && values.name?.trim()) {
+  const user = values.user === undefined ? undefined : values.user.trim();
+  if (action === 'create' && values.name?.trim() && user !== '') {
     await withApiKeys(async (keys) => {
-      const created = await keys.create(values.name!.trim());
-      console.error(`Created API key ${created.id} (${created.name}); it is not shown again.`);
+      const created = await keys.create(values.name!.trim(), user);
+      console.error(
+        `Created API key ${created.id} (${created.name}, user ${created.user_name}); ` +
+          'it is not shown again.',
+      );
       console.log(created.key);
     });
   } else if (action === 'list' && positionals.length === 1) {
@@ -31,7 +37,14 @@ export async function runKeysCommand(args: string[]): Promise<void> {
       for (const key of await keys.list()) {
         const revoked = key.revoked_at ? `revoked ${key.revoked_at.toISOString()}` : 'active';
         console.log(
-          [key.id, key.name, `${key.prefix}…`, key.created_at.toISOString(), revoked].join('\t'),
+          [
+            key.id,
+            key.name,
+            key.user_name,
+            `${key.prefix}…`,
+            key.created_at.toISOString(),
+            revoked,
+          ].join('\t'),
         );
       }
     });
@@ -47,7 +60,11 @@ export async function runKeysCommand(args: string[]): Promise<void> {
 
 function parseCommandLine(args: string[]) {
   try {
-    return parseArgs({ args, allowPositionals: true, options: { name: { type: 'string' } } });
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: { name: { type: 'string' }, user: { type: 'string' } },
+    });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\nUsage:\n${KEYS_USAGE}`);
   }

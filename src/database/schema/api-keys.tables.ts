@@ -1,9 +1,15 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
 
+export type ApiKeyRole = 'admin' | 'member';
+
 export const apiKeys = pgTable('api_keys', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** Whose key it is: sessions and runs made with it belong to this user. */
+  user_name: text('user_name').notNull(),
+  /** What the key may do; every key is an `admin` until roles are enforced. */
+  role: text('role').$type<ApiKeyRole>().notNull().default('admin'),
   /** SHA-256 of the key; the key itself is shown once and never stored. */
   key_hash: text('key_hash').notNull().unique(),
   /** The key's first characters, so an operator can tell keys apart. */
