@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { type AppConfig, CoreConfigModule, type Environment } from './core/config';
+import { type CorsPolicy } from './core/http/cors';
 import { HttpCoreModule } from './core/http/http.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { MetricsModule } from './core/metrics/metrics.module';
@@ -13,20 +14,22 @@ import { ToolsModule } from './tools/tools.module';
 export interface AppModuleOptions {
   env: Environment;
   config: AppConfig;
+  /** The CORS headers the HTTP adapter sets; features add what their paths need. */
+  cors: CorsPolicy;
   /** Tool modules beyond the builtin ones (tests use this to add an example tool). */
   extraToolModules?: readonly Type[];
 }
 
 @Module({})
 export class AppModule {
-  static forRoot({ env, config, extraToolModules }: AppModuleOptions): DynamicModule {
+  static forRoot({ env, config, cors, extraToolModules }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
         CoreConfigModule.forRoot(env, config),
         LoggingModule,
         MetricsModule,
-        HttpCoreModule,
+        HttpCoreModule.forRoot(cors),
         HealthModule,
         DatabaseModule,
         ApiKeysModule,

@@ -12,6 +12,7 @@ import {
   configureFastify,
   isExpressApp,
 } from './core/http/http-adapters';
+import { CorsPolicy } from './core/http/cors';
 import { RouteCatalog } from './core/http/route-catalog.service';
 import { instrumentServer } from './core/http/server-hooks';
 import { ROOT_LOGGER } from './core/logging/root-logger';
@@ -36,13 +37,14 @@ export interface CreatedApp {
 export async function createApp(options: CreateAppOptions = {}): Promise<CreatedApp> {
   const env = options.env ?? process.env;
   const config = loadAppConfig(env);
+  const cors = new CorsPolicy();
   const app = await NestFactory.create(
-    AppModule.forRoot({ env, config, extraToolModules: options.extraToolModules }),
-    createHttpAdapter(config),
+    AppModule.forRoot({ env, config, cors, extraToolModules: options.extraToolModules }),
+    createHttpAdapter(config, cors),
     { ...NEST_APPLICATION_OPTIONS, bufferLogs: true },
   );
   app.useLogger(app.get(NestPinoLogger));
-  if (!isExpressApp(app)) configureFastify(app, config);
+  if (!isExpressApp(app)) configureFastify(app, config, cors);
   setupOpenApi(app);
   await app.init();
   if (!isExpressApp(app))

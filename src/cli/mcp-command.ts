@@ -3,6 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { loadAppConfig } from '../core/config';
+import { CorsPolicy } from '../core/http/cors';
 import { McpServerFactory } from '../mcp/mcp-server.factory';
 
 /** `toolhub mcp`: the same tools as the HTTP server, over MCP's stdio transport, for desktop clients. */
@@ -10,7 +11,7 @@ export async function serveMcpOverStdio(): Promise<void> {
   // stdout carries the protocol; every log line goes to stderr.
   const config = loadAppConfig(process.env).withLogsOnStderr();
   const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ env: process.env, config }),
+    AppModule.forRoot({ env: process.env, config, cors: new CorsPolicy() }),
     { bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { provideFeatureConfig } from '../core/config';
+import { CorsPolicy } from '../core/http/cors';
 import { McpController } from './mcp.controller';
 import { McpConfig } from './mcp.config';
 import { McpServerFactory } from './mcp-server.factory';
@@ -20,4 +21,12 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
   ],
   exports: [McpServerFactory],
 })
-export class McpModule {}
+export class McpModule {
+  constructor(cors: CorsPolicy) {
+    // Browser MCP clients (e.g. MCP Inspector) also send and read the protocol's own headers.
+    cors.allow('/mcp', {
+      requestHeaders: ['Authorization', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
+      exposedHeaders: ['Mcp-Session-Id'],
+    });
+  }
+}

@@ -6,7 +6,7 @@ import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fasti
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { type AppConfig } from '../config';
 import { BadRequestError, UnsupportedMediaTypeError, toErrorEnvelope } from '../errors';
-import { responseHeaders } from './cors';
+import { type CorsPolicy } from './cors';
 import { requestIdOf } from './request-id';
 import {
   JSON_CONTENT_TYPE,
@@ -21,7 +21,10 @@ import {
  * CORS preflight and body parsing. Both feed the same `parseJsonBody`, so every body reaches the app, or fails,
  * the same way, and feature code never sees which adapter runs.
  */
-export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAdapter {
+export function createHttpAdapter(
+  config: AppConfig,
+  cors: CorsPolicy,
+): ExpressAdapter | FastifyAdapter {
   const { adapter, maxBodyBytes } = config.http;
   switch (adapter) {
     case 'express': {
@@ -32,7 +35,7 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
       instance.set('etag', false);
       // Fastify's routing is case-sensitive; Express's becomes so too.
       instance.enable('case sensitive routing');
-      instance.use(setResponseHeaders);
+      instance.use(setResponseHeaders(cors));
       instance.options(/.*/, answerPreflight);
       instance.use(rejectCompressedJson);
       instance.use(
@@ -58,7 +61,7 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
         frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
           const failure = new BadRequestError(error.message);
           void reply
-            .headers(responseHeaders(request.raw))
+            .headers(cors.responseHeaders(request.raw))
             .code(failure.status)
             .send(toErrorEnvelope(failure));
         },
@@ -71,12 +74,12 @@ export function createHttpAdapter(config: AppConfig): ExpressAdapter | FastifyAd
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false, abortOnError: false } as const;
 
 /** Fastify's part of the set-up, which needs the instance Nest created. */
-export function configureFastify(app: INestApplication, config: AppConfig): void {
+export function configureFastify(app: INestApplication, config: AppConfig, cors: CorsPolicy): void {
   const fastify = (app as NestFastifyApplication).getHttpAdapter().getInstance();
   // Through the reply, not the raw response: headers set on the raw response before Fastify
   // writes its own push Node onto a slow merge path (measured: ~25 µs a request).
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(responseHeaders(request.raw));
+    reply.headers(cors.responseHeaders(request.raw));
     done();
   });
   fastify.options('*', (_request, reply) => {
@@ -102,11 +105,13 @@ export function isExpressApp(app: INestApplication): app is NestExpressApplicati
   return app.getHttpAdapter() instanceof ExpressAdapter;
 }
 
-function setResponseHeaders(request: Request, response: Response, next: NextFunction): void {
-  for (const [name, value] of Object.entries(responseHeaders(request))) {
-    response.setHeader(name, value);
-  }
-  next();
+function setResponseHeaders(cors: CorsPolicy) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    for (const [name, value] of Object.entries(cors.responseHeaders(request))) {
+      response.setHeader(name, value);
+    }
+    next();
+  };
 }
 
 function hasJsonBody(request: IncomingMessage): boolean {

@@ -1,12 +1,23 @@
-import { Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
+import { CorsPolicy } from './cors';
 import { GlobalExceptionFilter } from './global-exception.filter';
 import { RouteCatalog } from './route-catalog.service';
 
-@Global()
-@Module({
-  imports: [DiscoveryModule],
-  providers: [RouteCatalog, { provide: APP_FILTER, useClass: GlobalExceptionFilter }],
-  exports: [RouteCatalog],
-})
-export class HttpCoreModule {}
+@Module({})
+export class HttpCoreModule {
+  /** `cors` is the policy the adapters apply; features add to it through injection. */
+  static forRoot(cors: CorsPolicy): DynamicModule {
+    return {
+      module: HttpCoreModule,
+      global: true,
+      imports: [DiscoveryModule],
+      providers: [
+        RouteCatalog,
+        { provide: CorsPolicy, useValue: cors },
+        { provide: APP_FILTER, useClass: GlobalExceptionFilter },
+      ],
+      exports: [RouteCatalog, CorsPolicy],
+    };
+  }
+}

@@ -26,3 +26,20 @@ export function takeOverResponse(response: unknown): ServerResponse {
   }
   return response as ServerResponse;
 }
+
+/** Answers with a JSON body on a response a handler took over (`@Res()`), on either adapter. */
+export function sendJson(
+  response: unknown,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const raw = takeOverResponse(response);
+  const text = JSON.stringify(body);
+  raw.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
+  raw.end(text);
+}

@@ -5,6 +5,7 @@ import { type Logger } from 'pino';
 import { logRequest } from '../logging/access-log';
 import { type MetricsService } from '../metrics/metrics.service';
 import { CORS_HEADERS } from './cors';
+import { isStreamingResponse } from './event-stream';
 import { assignRequestId } from './request-id';
 import { type RouteCatalog } from './route-catalog.service';
 
@@ -25,7 +26,15 @@ export function instrumentServer(
     response.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
       const route = routes.patternOf((request.url ?? '/').split('?')[0]) ?? 'unmatched';
-      metrics.observeHttpRequest(request.method ?? 'UNKNOWN', route, response.statusCode, seconds);
+      // An event stream lasts as long as its client listens: its duration is no latency.
+      if (!isStreamingResponse(response)) {
+        metrics.observeHttpRequest(
+          request.method ?? 'UNKNOWN',
+          route,
+          response.statusCode,
+          seconds,
+        );
+      }
       logRequest(logger, request, response, seconds);
       // Shutting down: close the keep-alive connection this response leaves idle now, rather
       // than after the keep-alive timeout, so the process exits as soon as the work is done.
