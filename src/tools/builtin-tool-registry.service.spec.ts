@@ -135,9 +135,12 @@ async function startModule(tools: Provider[], imports: Type[] = []): Promise<Tes
   }).compile();
   await moduleRef.init();
   // The registry feature serves the active stored tools; here every builtin one is served.
-  moduleRef
-    .get(ToolCatalog)
-    .replace(moduleRef.get(BuiltinToolRegistry).list().map((tool) => [tool.definition.name, tool]));
+  moduleRef.get(ToolCatalog).replace(
+    moduleRef
+      .get(BuiltinToolRegistry)
+      .list()
+      .map((tool) => [tool.definition.name, tool]),
+  );
   return moduleRef;
 }
 

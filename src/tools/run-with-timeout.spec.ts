@@ -56,4 +56,28 @@ describe('runWithTimeout', () => {
     await expect(pending).rejects.toBe(reason);
     expect(seen?.aborted).toBe(true);
   });
+
+  it("rejects at once with the caller's abort reason even when the work ignores its signal", async () => {
+    const caller = new AbortController();
+    const pending = runWithTimeout(() => new Promise(() => undefined), 10_000, caller.signal);
+    const reason = new Error('run cancelled');
+    caller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+  });
+
+  it('rejects before starting the work when the caller has already aborted', async () => {
+    const caller = new AbortController();
+    caller.abort(new Error('too late'));
+    let started = false;
+    const pending = runWithTimeout(
+      () => {
+        started = true;
+        return 1;
+      },
+      10_000,
+      caller.signal,
+    );
+    await expect(pending).rejects.toThrow('too late');
+    expect(started).toBe(false);
+  });
 });
