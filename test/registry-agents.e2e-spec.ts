@@ -190,7 +190,7 @@ describeEachAdapter('Registry agents (seed 003)', (testApp) => {
     expect(response.body.error.details).toEqual([
       {
         field: 'model_config.provider',
-        messages: [expect.stringContaining('anthropic, openai, google, ollama')],
+        messages: [expect.stringContaining('anthropic, openai, scripted')],
       },
     ]);
   });

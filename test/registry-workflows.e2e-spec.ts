@@ -41,7 +41,7 @@ describeEachAdapter('Registry workflows (seed 003)', (testApp) => {
     created('/api/v1/agents', {
       name: unique('agent'),
       system_prompt: 'You screen stocks.',
-      model_config: { provider: 'ollama', model: 'llama3' },
+      model_config: { provider: 'openai', model: 'llama3' },
     });
 
   async function createWorkflow(steps: Step[], fields: object = {}): Promise<Workflow> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProvidersModule } from '../providers/providers.module';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsRepository } from './agents/agents.repository';
 import { AgentsService } from './agents/agents.service';
@@ -18,6 +19,7 @@ import { WorkflowsService } from './workflows/workflows.service';
  * database, behind API keys. Its active tools are what the tool service serves.
  */
 @Module({
+  imports: [ProvidersModule],
   controllers: [RegisteredToolsController, AgentsController, WorkflowsController],
   providers: [
     HttpToolRunner,

@@ -36,6 +36,8 @@ export interface ModelConfig {
   temperature?: number;
   max_tokens?: number;
   top_p?: number;
+  /** The scripted provider's turns. */
+  script?: unknown[];
 }
 
 export const tools = pgTable(

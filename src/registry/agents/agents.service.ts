@@ -6,7 +6,13 @@ import { agents } from '../../database/schema';
 import { type AgentRow } from './agents.repository';
 import { writeNamed } from '../common/named-write';
 import { type Page } from '../common/page.dto';
-import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
+import {
+  ResourceInUseError,
+  ResourceNotFoundError,
+  ValidationFailedError,
+} from '../common/registry.errors';
+import { ProviderRegistry } from '../../providers/provider-registry.service';
+import { type ModelConfigDto } from './dto/model-config.dto';
 import { type SearchPageQueryDto } from '../common/search-page-query.dto';
 import { nameOrDescriptionContains, selectPage } from '../common/select-page';
 import { findById } from '../common/find-by-id';
@@ -25,9 +31,11 @@ export class AgentsService {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     private readonly repository: AgentsRepository,
+    private readonly providers: ProviderRegistry,
   ) {}
 
   async create(dto: CreateAgentDto): Promise<AgentDto> {
+    this.assertRunnable(dto.model_config);
     const toolIds = dto.tool_ids ?? [];
     const row = await this.write(dto.name, toolIds, async (tx) => {
       const [created] = await tx
@@ -72,6 +80,7 @@ export class AgentsService {
   }
 
   async update(id: string, dto: UpdateAgentDto): Promise<AgentDto> {
+    if (dto.model_config) this.assertRunnable(dto.model_config);
     const current = await this.find(id);
     const row = await this.write(dto.name ?? current.name, dto.tool_ids, async (tx) => {
       const [updated] = await tx
@@ -111,6 +120,18 @@ export class AgentsService {
       throw error;
     }
     return { deleted: true, id: row.id };
+  }
+
+  /** Refuses (422) a provider this server does not have, or settings the provider refuses. */
+  private assertRunnable(modelConfig: ModelConfigDto): void {
+    const provider = this.providers.find(modelConfig.provider);
+    const problems = provider
+      ? (provider.checkModelConfig?.(modelConfig as unknown as Record<string, unknown>) ?? [])
+      : [`provider must be one of: ${this.providers.names().join(', ')}`];
+    if (problems.length > 0) {
+      const field = provider ? 'model_config' : 'model_config.provider';
+      throw new ValidationFailedError([{ field, messages: problems }]);
+    }
   }
 
   /** The stored agent, or 404 (also for ids that are not UUIDs). */

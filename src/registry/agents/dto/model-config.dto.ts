@@ -1,15 +1,28 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsInt, IsNumber, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsNumber,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { Omittable } from '../../common/omittable.decorator';
-import { SUPPORTED_PROVIDERS, type SupportedProvider } from '../supported-providers';
 
 const FINITE = { allowNaN: false, allowInfinity: false };
 
 /** The model an agent runs on and its sampling settings. */
 export class ModelConfigDto {
-  /** @example "anthropic" */
-  @IsIn(SUPPORTED_PROVIDERS)
-  provider!: SupportedProvider;
+  /**
+   * A model provider of this server: `anthropic`, `openai` (or any OpenAI-compatible server)
+   * or `scripted` (deterministic replies, no network). @example "anthropic"
+   */
+  @IsString()
+  @MaxLength(100)
+  provider!: string;
 
   /** The provider's model id. @example "claude-sonnet-4-20250514" */
   @IsString()
@@ -37,4 +50,15 @@ export class ModelConfigDto {
   @Min(0)
   @Max(1)
   top_p?: number;
+
+  /**
+   * `scripted` only: the model's turns, played in order (the last repeats). Each turn may have
+   * `thinking`, `text`, `tool_calls: [{ id?, name, args }]`, `stop_reason`, `usage`,
+   * `error: { message, code? }`, `hold`, `delay_ms`, `chunk_size`.
+   * @example [{"text": "Let me look.", "tool_calls": [{"name": "encodePlantUML", "args": {"plantumlCode": "@startuml\nA -> B\n@enduml"}}]}, {"text": "Here is your diagram."}]
+   */
+  @Omittable()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  script?: unknown[];
 }

@@ -1,0 +1,91 @@
+import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
+import { Injectable } from '@nestjs/common';
+import {
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamEvent,
+  ProviderError,
+  type ThinkingRules,
+} from '../model-provider.contract';
+import { ModelProviderOf } from '../model-provider.decorator';
+import { ProvidersConfig } from '../providers.config';
+import { toAnthropicRequest } from './anthropic-messages';
+import { toModelStreamEvents } from './anthropic-stream';
+
+const MIN_THINKING_BUDGET = 1024;
+
+/** Anthropic's limits on extended thinking: a budget of at least 1024 tokens, below max_tokens. */
+export const ANTHROPIC_THINKING_RULES: ThinkingRules = {
+  refuseBudget(budgetTokens, maxTokens) {
+    if (budgetTokens < MIN_THINKING_BUDGET) {
+      return `Anthropic needs a thinking budget of at least ${MIN_THINKING_BUDGET} tokens; ${budgetTokens} was given.`;
+    }
+    if (budgetTokens >= maxTokens) {
+      return `Anthropic needs a thinking budget below max_tokens (${maxTokens}); ${budgetTokens} was given.`;
+    }
+    return undefined;
+  },
+};
+
+/** Claude through Anthropic's Messages API (or a compatible endpoint), streamed. */
+@Injectable()
+@ModelProviderOf({ name: 'anthropic' })
+export class AnthropicProvider implements ModelProvider {
+  private client?: Anthropic;
+
+  constructor(private readonly config: ProvidersConfig) {}
+
+  readonly thinking = ANTHROPIC_THINKING_RULES;
+
+  missingConfiguration(): string | undefined {
+    return this.config.ANTHROPIC_API_KEY === '' ? 'ANTHROPIC_API_KEY' : undefined;
+  }
+
+  async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
+    try {
+      const events = await this.anthropic().messages.create(toAnthropicRequest(request), {
+        signal,
+      });
+      for await (const event of toModelStreamEvents(events)) {
+        // Events the SDK had already read must not outlive an abort.
+        signal.throwIfAborted();
+        yield event;
+      }
+    } catch (error) {
+      // An abort is the caller's, not a provider failure. (The SDK ends an aborted stream
+      // quietly, which the event mapping reports as an incomplete message.)
+      signal.throwIfAborted();
+      throw toProviderError(error);
+    }
+  }
+
+  private anthropic(): Anthropic {
+    this.client ??= new Anthropic({
+      apiKey: this.config.ANTHROPIC_API_KEY,
+      baseURL: this.config.ANTHROPIC_BASE_URL || undefined,
+      maxRetries: this.config.PROVIDER_MAX_RETRIES,
+      timeout: this.config.PROVIDER_TIMEOUT_SECONDS * 1000,
+    });
+    return this.client;
+  }
+}
+
+function toProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof APIConnectionError) {
+    return new ProviderError(error.message, 'PROVIDER_UNREACHABLE');
+  }
+  if (error instanceof APIError) {
+    // `instanceof` leaves the generic status as `any`.
+    const status = typeof error.status === 'number' ? error.status : undefined;
+    return new ProviderError(
+      error.apiMessage ?? error.message,
+      error.type ?? 'PROVIDER_ERROR',
+      status,
+    );
+  }
+  return new ProviderError(
+    error instanceof Error ? error.message : String(error),
+    'PROVIDER_ERROR',
+  );
+}

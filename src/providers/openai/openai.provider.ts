@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import OpenAI, { APIConnectionError, APIError } from 'openai';
+import {
+  type ModelProvider,
+  type ModelRequest,
+  type ModelStreamEvent,
+  ProviderError,
+  type ThinkingRules,
+} from '../model-provider.contract';
+import { ModelProviderOf } from '../model-provider.decorator';
+import { ProvidersConfig } from '../providers.config';
+import { toOpenAIRequest } from './openai-messages';
+import { toModelStreamEvents } from './openai-stream';
+
+/** Any model behind OpenAI's Chat Completions API (OpenAI, Ollama, vLLM, LM Studio), streamed. */
+@Injectable()
+@ModelProviderOf({ name: 'openai' })
+export class OpenAIProvider implements ModelProvider {
+  private client?: OpenAI;
+
+  constructor(private readonly config: ProvidersConfig) {}
+
+  /** Reasoning that a compatible server streams is shown, but its length cannot be bounded. */
+  readonly thinking: ThinkingRules = {
+    refuseBudget: () =>
+      'thinking_budget is not supported by the openai provider: Chat Completions has no thinking budget.',
+  };
+
+  missingConfiguration(): string | undefined {
+    return this.config.OPENAI_API_KEY === '' ? 'OPENAI_API_KEY' : undefined;
+  }
+
+  async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
+    try {
+      const chunks = await this.openai().chat.completions.create(toOpenAIRequest(request), {
+        signal,
+      });
+      const surfaceThinking = request.thinking !== undefined;
+      for await (const event of toModelStreamEvents(chunks, { surfaceThinking })) {
+        // Events the SDK had already read must not outlive an abort.
+        signal.throwIfAborted();
+        yield event;
+      }
+    } catch (error) {
+      // An abort is the caller's, not a provider failure. (The SDK ends an aborted stream
+      // quietly, which the chunk mapping reports as an incomplete message.)
+      signal.throwIfAborted();
+      throw toProviderError(error);
+    }
+  }
+
+  private openai(): OpenAI {
+    this.client ??= new OpenAI({
+      apiKey: this.config.OPENAI_API_KEY,
+      baseURL: this.config.OPENAI_BASE_URL || undefined,
+      maxRetries: this.config.PROVIDER_MAX_RETRIES,
+      timeout: this.config.PROVIDER_TIMEOUT_SECONDS * 1000,
+    });
+    return this.client;
+  }
+}
+
+function toProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof APIConnectionError) {
+    return new ProviderError(error.message, 'PROVIDER_UNREACHABLE');
+  }
+  if (error instanceof APIError) {
+    // `instanceof` leaves the generic status and body as `any`.
+    const status = typeof error.status === 'number' ? error.status : undefined;
+    const code = error.code || error.type || 'PROVIDER_ERROR';
+    return new ProviderError(serverMessage(error.error) ?? error.message, code, status);
+  }
+  return new ProviderError(
+    error instanceof Error ? error.message : String(error),
+    'PROVIDER_ERROR',
+  );
+}
+
+/** The server's own words, without the status the SDK puts in front of them. */
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    return typeof body.message === 'string' ? body.message : undefined;
+  }
+  return undefined;
+}
