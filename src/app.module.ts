@@ -9,6 +9,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
 import { RegistryModule } from './registry/registry.module';
+import { RuntimeModule } from './runtime/runtime.module';
 import { ToolsModule } from './tools/tools.module';
 
 export interface AppModuleOptions {
@@ -35,6 +36,7 @@ export class AppModule {
         ApiKeysModule,
         ToolsModule.forRoot(extraToolModules),
         RegistryModule,
+        RuntimeModule,
         McpModule,
       ],
     };

@@ -40,6 +40,6 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     DatabaseLifecycle,
     Transactions,
   ],
-  exports: [DATABASE, Transactions],
+  exports: [DATABASE, DatabaseConfig, Transactions],
 })
 export class DatabaseModule {}

@@ -20,3 +20,12 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlStateOf(error) === FOREIGN_KEY_VIOLATION;
 }
+
+/** The name of the constraint (or unique index) a write broke, wherever Drizzle wrapped it. */
+export function violatedConstraintOf(error: unknown): string | undefined {
+  for (let current = error; current instanceof Object; current = (current as Error).cause) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}

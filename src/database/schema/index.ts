@@ -1,3 +1,4 @@
 // One file of tables per feature; Drizzle and drizzle-kit read them all through this barrel.
 export * from './api-keys.tables';
 export * from './registry.tables';
+export * from './runtime.tables';

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agents } from './registry.tables';
+import { timestamps } from './timestamps';
+
+export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** A conversation of one user with one agent; its events are numbered from 0 across its runs. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    owner: text('owner').notNull(),
+    // Null once the agent is deleted: the history stays readable, new runs are refused.
+    agent_id: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    title: text('title').notNull().default(''),
+    /** The sequence number of the session's last persisted event; -1 before the first. */
+    last_sequence_number: bigint('last_sequence_number', { mode: 'number' }).notNull().default(-1),
+    ...timestamps,
+  },
+  (table) => [index('sessions_owner_created_at_idx').on(table.owner, table.created_at)],
+);
+
+/** One message of the user and everything the agent did about it. */
+export const runs = pgTable(
+  'runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    session_id: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    status: text('status').$type<RunStatus>().notNull().default('running'),
+    stop_reason: text('stop_reason'),
+    input_tokens: integer('input_tokens').notNull().default(0),
+    output_tokens: integer('output_tokens').notNull().default(0),
+    error: jsonb('error').$type<{ code: string; message: string }>(),
+    /** The client's `Idempotency-Key` and a hash of what it asked for under that key. */
+    idempotency_key: text('idempotency_key'),
+    request_hash: text('request_hash'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    // One active run per session, whichever instance starts it.
+    uniqueIndex('runs_one_running_per_session')
+      .on(table.session_id)
+      .where(sql`${table.status} = 'running'`),
+    uniqueIndex('runs_idempotency_key')
+      .on(table.owner, table.idempotency_key)
+      .where(sql`${table.idempotency_key} IS NOT NULL`),
+    index('runs_session_id_idx').on(table.session_id),
+  ],
+);
+
+/** The persisted events of a session's runs, numbered gap-free per session. */
+export const runEvents = pgTable(
+  'run_events',
+  {
+    session_id: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sequence_number: bigint('sequence_number', { mode: 'number' }).notNull(),
+    run_id: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    event_index: integer('event_index').notNull(),
+    type: text('type').notNull(),
+    /** The whole event as clients receive it. */
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [
+    primaryKey({ columns: [table.session_id, table.sequence_number] }),
+    index('run_events_run_id_event_index_idx').on(table.run_id, table.event_index),
+  ],
+);

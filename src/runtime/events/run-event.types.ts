@@ -1,0 +1,59 @@
+import { type TokenUsage } from '../../providers/model-provider.contract';
+
+/** The fields of each event type beyond the common ones (seed 002's names, as written). */
+export interface RunEventFields {
+  user_message_sent: { content: string };
+  thinking_chunk: { content: string; blockIndex: number };
+  thinking_complete: { content: string; blockIndex: number };
+  message_chunk: { content: string; blockIndex: number };
+  thinking: { content: string; messageId: string; signature?: string };
+  message: { content: string; messageId: string; stopReason: string; usage: TokenUsage };
+  tool_use: { toolUseId: string; toolName: string; args: Record<string, unknown> };
+  tool_result: {
+    toolUseId: string;
+    toolName: string;
+    success: boolean;
+    result: unknown;
+    error?: string;
+    code?: string;
+  };
+  error: { error: string; code: string };
+  complete: { reason: 'success' | 'cancelled' };
+}
+
+export type RunEventType = keyof RunEventFields;
+
+/** Which events are stored (with a sequence number) and which are only streamed. */
+export const PERSISTED_EVENT_TYPES: Readonly<Record<RunEventType, boolean>> = {
+  user_message_sent: true,
+  thinking_chunk: false,
+  thinking_complete: false,
+  message_chunk: false,
+  thinking: true,
+  message: true,
+  tool_use: true,
+  tool_result: true,
+  error: true,
+  complete: false,
+};
+
+interface RunEventBase<T extends RunEventType> {
+  type: T;
+  sessionId: string;
+  runId: string;
+  /** Every event of a run, from 0, gap-free: the SSE `id`. */
+  eventIndex: number;
+  timestamp: string;
+  persistenceState: 'persisted' | 'transient';
+  /** Persisted events only: consecutive from 0 per session, across runs. */
+  sequenceNumber?: number;
+}
+
+/** One event of a run, as clients receive it and as it is stored. */
+export type RunEvent<T extends RunEventType = RunEventType> = T extends RunEventType
+  ? RunEventBase<T> & RunEventFields[T]
+  : never;
+
+export function isPersisted(type: RunEventType): boolean {
+  return PERSISTED_EVENT_TYPES[type];
+}

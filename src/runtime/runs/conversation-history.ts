@@ -1,0 +1,68 @@
+import {
+  type ConversationMessage,
+  type ToolResultMessage,
+} from '../../providers/model-provider.contract';
+import { type RunEvent } from '../events/run-event.types';
+
+/** What the model reads of a tool call's outcome. */
+export function toolResultText(event: {
+  success: boolean;
+  result: unknown;
+  error?: string;
+  code?: string;
+}): string {
+  if (!event.success) return `Error${event.code ? ` (${event.code})` : ''}: ${event.error ?? ''}`;
+  return typeof event.result === 'string' ? event.result : JSON.stringify(event.result ?? null);
+}
+
+/**
+ * The conversation of a session rebuilt from its persisted events, for the next run's model
+ * calls: user messages, the agent's messages with their tool calls, and the tool results.
+ * Thinking is left out: providers need it back only within the run that produced it.
+ */
+export function conversationOf(events: readonly RunEvent[]): ConversationMessage[] {
+  const messages: ConversationMessage[] = [];
+  const last = () => messages[messages.length - 1];
+  for (const event of events) {
+    switch (event.type) {
+      case 'user_message_sent': {
+        const previous = last();
+        // A run that failed before the agent answered leaves two user messages in a row;
+        // providers want turns to alternate, so they become one.
+        if (previous?.role === 'user') previous.content += `\n\n${event.content}`;
+        else messages.push({ role: 'user', content: event.content });
+        break;
+      }
+      case 'message':
+        messages.push({ role: 'assistant', thinking: [], text: event.content, toolCalls: [] });
+        break;
+      case 'tool_use': {
+        const previous = last();
+        const call = { id: event.toolUseId, name: event.toolName, args: event.args };
+        if (previous?.role === 'assistant') previous.toolCalls.push(call);
+        else messages.push({ role: 'assistant', thinking: [], text: '', toolCalls: [call] });
+        break;
+      }
+      case 'tool_result': {
+        const result: ToolResultMessage = {
+          toolUseId: event.toolUseId,
+          toolName: event.toolName,
+          content: toolResultText(event),
+          isError: !event.success,
+        };
+        const previous = last();
+        if (previous?.role === 'tool_results') previous.results.push(result);
+        else messages.push({ role: 'tool_results', results: [result] });
+        break;
+      }
+      case 'thinking':
+      case 'error':
+      case 'complete':
+      case 'thinking_chunk':
+      case 'thinking_complete':
+      case 'message_chunk':
+        break;
+    }
+  }
+  return messages;
+}

@@ -1,0 +1,84 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Omittable } from '../../../registry/common/omittable.decorator';
+
+export class StartRunDto {
+  /** The user's message. @example "Draw a sequence diagram of a login." */
+  @IsString()
+  @Matches(/\S/, { message: '$property must not be empty or blank' })
+  @MaxLength(100_000)
+  content!: string;
+
+  /** Extended thinking (Anthropic, scripted; streamed reasoning on compatible servers). */
+  @Omittable()
+  @IsBoolean()
+  enable_thinking?: boolean;
+
+  /** Tokens the model may think with; Anthropic: at least 1024 and below max_tokens. */
+  @ApiProperty({ type: 'integer', example: 10_000 })
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  thinking_budget?: number;
+}
+
+export class RunUsageDto {
+  /** @example 1250 */
+  input_tokens!: number;
+  /** @example 310 */
+  output_tokens!: number;
+}
+
+export class RunErrorDto {
+  /** @example "overloaded_error" */
+  code!: string;
+  /** @example "Overloaded" */
+  message!: string;
+}
+
+export class RunDto {
+  /** @example "8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d" */
+  id!: string;
+  /** @example "0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f" */
+  session_id!: string;
+  @ApiProperty({ enum: ['running', 'completed', 'failed', 'cancelled'], example: 'completed' })
+  status!: string;
+  /** The last model turn's stop reason, or `cancelled`. @example "end_turn" */
+  stop_reason!: string | null;
+  usage!: RunUsageDto;
+  error!: RunErrorDto | null;
+  /** @example "2026-11-22T10:00:00.000Z" */
+  created_at!: Date;
+  /** @example "2026-11-22T10:00:04.000Z" */
+  finished_at!: Date | null;
+}
+
+export class RunStartedDto {
+  /** @example "8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d" */
+  run_id!: string;
+  /** @example "running" */
+  status!: string;
+  /** The run's event stream (SSE). @example "/api/v1/runs/8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d/events" */
+  events_url!: string;
+}
+
+export class RunCancelRequestedDto {
+  /** @example "8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d" */
+  run_id!: string;
+  /** The run stops promptly; its stream ends with `complete` (reason `cancelled`). @example true */
+  cancel_requested!: true;
+}
+
+export class RunEventsQueryDto {
+  /** Replay the events after this `eventIndex` (like `Last-Event-ID`); -1: from the first. */
+  @ApiProperty({ type: 'integer', required: false, example: 3 })
+  @Omittable()
+  @Type(() => Number)
+  @IsInt()
+  @Min(-1)
+  @Max(2 ** 31 - 1)
+  after?: number;
+}

@@ -1,0 +1,275 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '../../core/errors';
+import {
+  type ModelToolCall,
+  ProviderError,
+  type TokenUsage,
+} from '../../providers/model-provider.contract';
+import { ToolExecutor } from '../../tools/tool-executor.service';
+import { RuntimeConfig } from '../runtime.config';
+import { RuntimeMetrics } from '../runtime.metrics';
+import { toolResultText } from './conversation-history';
+import { RunCancelledError } from '../runtime.errors';
+import { type RunEnding, RunsRepository } from './runs.repository';
+import { type RunEventSink } from './run-event-sink';
+import { type RunPlan } from './run-plan';
+import { ModelTurn } from './model-turn';
+
+/** How a run ends when it is not cancelled or completed. */
+class RunFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The model/tool loop of one run: call the model with the conversation and the agent's tools,
+ * stream what it says as events, run the tools it calls, give it their results, and repeat
+ * until it answers without a tool call. Ends with `complete`, or a terminal `error`, or, when
+ * its signal is aborted, the cancellation sequence.
+ */
+@Injectable()
+export class RunOrchestrator {
+  private readonly logger = new Logger('Runs');
+
+  constructor(
+    private readonly executor: ToolExecutor,
+    private readonly runs: RunsRepository,
+    private readonly config: RuntimeConfig,
+    private readonly metrics: RuntimeMetrics,
+  ) {}
+
+  async execute(plan: RunPlan, sink: RunEventSink, signal: AbortSignal): Promise<void> {
+    const usage: TokenUsage = { input_tokens: 0, output_tokens: 0 };
+    let turn: ModelTurn | undefined;
+    const openToolUses = new Map<string, ModelToolCall>();
+    try {
+      for (let index = 0; ; index++) {
+        if (index >= this.config.AGENT_MAX_TURNS) {
+          throw new RunFailure(
+            'MAX_TURNS',
+            `The run made ${index} model calls without a final answer (AGENT_MAX_TURNS)`,
+          );
+        }
+        turn = new ModelTurn();
+        await this.streamModelTurn(plan, index, turn, sink, signal);
+        await this.persistTurn(turn, sink, usage);
+        if (turn.stopReason !== 'tool_use' || turn.toolCalls.length === 0) {
+          await this.end(plan, sink, {
+            status: 'completed',
+            stopReason: turn.stopReason ?? null,
+            usage,
+          });
+          return;
+        }
+        plan.history.push({
+          role: 'assistant',
+          thinking: turn.thinkingBlocks(),
+          text: turn.text,
+          toolCalls: turn.toolCalls,
+        });
+        const calls = turn.toolCalls;
+        turn = undefined;
+        for (const call of calls) {
+          await sink.emit('tool_use', { toolUseId: call.id, toolName: call.name, args: call.args });
+          openToolUses.set(call.id, call);
+        }
+        const results = await Promise.all(
+          calls.map((call) => this.runTool(plan, call, sink, signal, openToolUses)),
+        );
+        plan.history.push({ role: 'tool_results', results });
+        if (signal.aborted) throw signal.reason;
+      }
+    } catch (error) {
+      if (signal.aborted) {
+        await this.cancel(plan, sink, turn, openToolUses, usage);
+      } else {
+        await this.fail(plan, sink, error, usage);
+      }
+    }
+  }
+
+  private async streamModelTurn(
+    plan: RunPlan,
+    index: number,
+    turn: ModelTurn,
+    sink: RunEventSink,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const stream = plan.provider.stream(
+      {
+        model: plan.agent.model_config.model,
+        system: plan.agent.system_prompt,
+        messages: plan.history,
+        tools: [...plan.tools.values()].map(({ definition }) => ({
+          name: definition.name,
+          description: definition.description,
+          inputSchema: definition.inputSchema,
+        })),
+        maxTokens: plan.maxTokens,
+        temperature: plan.agent.model_config.temperature,
+        topP: plan.agent.model_config.top_p,
+        thinking:
+          plan.thinkingBudget === undefined ? undefined : { budgetTokens: plan.thinkingBudget },
+        modelConfig: plan.agent.model_config as unknown as Record<string, unknown>,
+        turn: index,
+      },
+      signal,
+    );
+    for await (const event of stream) {
+      switch (event.type) {
+        case 'thinking_delta':
+          turn.addThinking(event.blockIndex, event.text);
+          await sink.emit('thinking_chunk', { content: event.text, blockIndex: event.blockIndex });
+          break;
+        case 'thinking_end': {
+          const block = turn.thinking.get(event.blockIndex) ?? { content: '' };
+          block.signature = event.signature;
+          turn.thinking.set(event.blockIndex, block);
+          await sink.emit('thinking_complete', {
+            content: block.content,
+            blockIndex: event.blockIndex,
+          });
+          break;
+        }
+        case 'text_delta':
+          turn.text += event.text;
+          await sink.emit('message_chunk', { content: event.text, blockIndex: event.blockIndex });
+          break;
+        case 'tool_call':
+          turn.toolCalls.push(event.call);
+          break;
+        case 'turn_end':
+          turn.messageId = event.messageId;
+          turn.stopReason = event.stopReason;
+          turn.usage = event.usage;
+          break;
+      }
+    }
+    if (signal.aborted) throw signal.reason;
+    if (turn.stopReason === undefined) {
+      throw new RunFailure('PROVIDER_ERROR', 'The model stream ended before the turn did');
+    }
+  }
+
+  /** The turn's thinking and message, persisted in the seed's order: thinking first. */
+  private async persistTurn(turn: ModelTurn, sink: RunEventSink, usage: TokenUsage) {
+    usage.input_tokens += turn.usage.input_tokens;
+    usage.output_tokens += turn.usage.output_tokens;
+    for (const block of turn.thinkingBlocks()) {
+      await sink.emit('thinking', {
+        content: block.content,
+        messageId: turn.messageId,
+        ...(block.signature !== undefined && { signature: block.signature }),
+      });
+    }
+    await sink.emit('message', {
+      content: turn.text,
+      messageId: turn.messageId,
+      stopReason: turn.stopReason ?? 'end_turn',
+      usage: turn.usage,
+    });
+  }
+
+  private async runTool(
+    plan: RunPlan,
+    call: ModelToolCall,
+    sink: RunEventSink,
+    signal: AbortSignal,
+    open: Map<string, ModelToolCall>,
+  ) {
+    const tool = plan.tools.get(call.name);
+    const outcome =
+      call.malformedArgs !== undefined
+        ? failed('INVALID_INPUT', `The arguments were not a JSON object: ${call.malformedArgs}`)
+        : tool
+          ? await this.executor.execute(tool, call.args, { caller: 'agent', signal })
+          : failed('TOOL_NOT_FOUND', `Tool '${call.name}' is not available to this agent`);
+    const cancelled = signal.aborted;
+    const fields = outcome.success
+      ? { success: true, result: outcome.result }
+      : {
+          success: false,
+          result: null,
+          error: cancelled ? new RunCancelledError().message : outcome.error.message,
+          code: cancelled ? new RunCancelledError().code : outcome.error.code,
+        };
+    const event = { toolUseId: call.id, toolName: call.name, ...fields };
+    await sink.emit('tool_result', event);
+    open.delete(call.id);
+    return {
+      toolUseId: call.id,
+      toolName: call.name,
+      content: toolResultText(event),
+      isError: !event.success,
+    };
+  }
+
+  private async cancel(
+    plan: RunPlan,
+    sink: RunEventSink,
+    turn: ModelTurn | undefined,
+    open: ReadonlyMap<string, ModelToolCall>,
+    usage: TokenUsage,
+  ): Promise<void> {
+    if (turn && turn.text !== '') {
+      await sink.emit('message', {
+        content: turn.text,
+        messageId: turn.messageId,
+        stopReason: 'cancelled',
+        usage: turn.usage,
+      });
+    }
+    const cancelled = new RunCancelledError();
+    for (const call of open.values()) {
+      await sink.emit('tool_result', {
+        toolUseId: call.id,
+        toolName: call.name,
+        success: false,
+        result: null,
+        error: cancelled.message,
+        code: cancelled.code,
+      });
+    }
+    await this.end(plan, sink, { status: 'cancelled', stopReason: 'cancelled', usage });
+  }
+
+  private async fail(
+    plan: RunPlan,
+    sink: RunEventSink,
+    error: unknown,
+    usage: TokenUsage,
+  ): Promise<void> {
+    const failure =
+      error instanceof RunFailure || error instanceof ProviderError || error instanceof DomainError
+        ? { code: error.code, message: error.message }
+        : { code: 'INTERNAL_ERROR', message: 'The run failed unexpectedly' };
+    if (failure.code === 'INTERNAL_ERROR') {
+      this.logger.error({ err: error, runId: plan.runId }, 'Run failed unexpectedly');
+    }
+    const ending: RunEnding = { status: 'failed', stopReason: null, usage, error: failure };
+    await sink.emit('error', { error: failure.message, code: failure.code }, () =>
+      this.runs.finish(plan.runId, ending),
+    );
+    this.metrics.runsFinished.inc({ status: 'failed' });
+  }
+
+  private async end(plan: RunPlan, sink: RunEventSink, ending: RunEnding): Promise<void> {
+    // The status is stored before `complete` is sent: a client reading the run then sees it.
+    await this.runs.finish(plan.runId, ending);
+    await sink.emit('complete', {
+      reason: ending.status === 'cancelled' ? 'cancelled' : 'success',
+    });
+    this.metrics.runsFinished.inc({ status: ending.status });
+  }
+}
+
+function failed(code: string, message: string) {
+  return {
+    success: false as const,
+    error: { code, message },
+  };
+}

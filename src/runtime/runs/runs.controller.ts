@@ -1,0 +1,160 @@
+import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+} from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
+import { type Principal } from '../../api-keys/principal';
+import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
+import { sendJson } from '../../core/http/node-http';
+import { RegistryController } from '../../registry/common/registry-controller.decorator';
+import { ValidationFailedError } from '../../registry/common/registry.errors';
+import {
+  IdempotencyKeyReusedError,
+  ProviderNotConfiguredError,
+  RunFinishedError,
+  RunNotFoundError,
+  SessionBusyError,
+  SessionNotFoundError,
+} from '../runtime.errors';
+import { RunEventStreamer } from '../streams/run-event-streamer';
+import {
+  RunCancelRequestedDto,
+  RunDto,
+  RunEventsQueryDto,
+  RunStartedDto,
+  StartRunDto,
+} from './dto/run.dto';
+import { runPath, toRunDto, toRunStartedDto } from './run-views';
+import { RunsService } from './runs.service';
+
+const RUN_ID = '8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d';
+const SESSION_ID = '0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f';
+const RUN_NOT_FOUND = new RunNotFoundError(RUN_ID);
+const SSE_EXAMPLE =
+  'id: 0\nevent: user_message_sent\ndata: {"type":"user_message_sent","eventIndex":0,…}\n\n' +
+  'id: 1\nevent: message_chunk\ndata: {"type":"message_chunk","content":"Hel","blockIndex":0,…}\n\n';
+const SSE_RESPONSE = {
+  description:
+    'The run’s events as Server-Sent Events: `id` is the `eventIndex`, `event` the type, ' +
+    '`data` the event; a `: ping` comment every 15 s',
+  content: { 'text/event-stream': { schema: { type: 'string' }, example: SSE_EXAMPLE } },
+};
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** Runs of my sessions: start (streamed or in the background), read, follow and cancel. */
+@RegistryController('', 'runtime: runs')
+export class RunsController {
+  constructor(
+    private readonly runs: RunsService,
+    private readonly streamer: RunEventStreamer,
+  ) {}
+
+  @Post('sessions/:id/runs')
+  @ApiParam({ name: 'id', format: 'uuid', example: SESSION_ID })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Repeat a request safely: the same key and body return the same run',
+  })
+  @ApiOperation({
+    operationId: 'startRun',
+    summary: 'Send a message: the agent runs; with Accept: text/event-stream, watch it live',
+  })
+  @ApiProduces('application/json', 'text/event-stream')
+  @ApiAcceptedResponse({ type: RunStartedDto, description: 'The run started in the background' })
+  @ApiOkResponse(SSE_RESPONSE)
+  @ApiErrorResponses(
+    new SessionNotFoundError(SESSION_ID),
+    new SessionBusyError(RUN_ID, 'start a run'),
+    new IdempotencyKeyReusedError(),
+    new ProviderNotConfiguredError('anthropic', 'ANTHROPIC_API_KEY'),
+  )
+  async start(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') sessionId: string,
+    @Body() dto: StartRunDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers('accept') accept: string | undefined,
+    @Res() response: unknown,
+  ): Promise<void> {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new ValidationFailedError([
+        { field: 'Idempotency-Key', messages: ['must be 1 to 255 visible ASCII characters'] },
+      ]);
+    }
+    const run = await this.runs.start(principal, sessionId, dto, idempotencyKey);
+    if (accept?.includes('text/event-stream')) {
+      await this.streamer.stream(run, -1, response, { 'Content-Location': runPath(run.id) });
+      return;
+    }
+    sendJson(response, 202, toRunStartedDto(run), { Location: runPath(run.id) });
+  }
+
+  @Get('runs/:id')
+  @ApiParam({ name: 'id', format: 'uuid', example: RUN_ID })
+  @ApiOperation({ operationId: 'getRun', summary: 'A run: status, stop reason, usage, error' })
+  @ApiOkResponse({ type: RunDto })
+  @ApiErrorResponses(RUN_NOT_FOUND)
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunDto> {
+    return toRunDto(await this.runs.find(principal, id));
+  }
+
+  @Get('runs/:id/events')
+  @ApiParam({ name: 'id', format: 'uuid', example: RUN_ID })
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'Resume after this eventIndex (sent by EventSource on reconnect)',
+  })
+  @ApiOperation({
+    operationId: 'streamRunEvents',
+    summary: 'Every event of the run (SSE), replayed after Last-Event-ID, then live',
+  })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse(SSE_RESPONSE)
+  @ApiNoContentResponse({
+    description: 'The run has ended and there is nothing after the given id',
+  })
+  @ApiErrorResponses(RUN_NOT_FOUND)
+  async events(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: RunEventsQueryDto,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const run = await this.runs.find(principal, id);
+    await this.streamer.stream(run, afterIndexOf(lastEventId, query.after), response);
+  }
+
+  @Post('runs/:id/cancel')
+  @HttpCode(202)
+  @ApiParam({ name: 'id', format: 'uuid', example: RUN_ID })
+  @ApiOperation({ operationId: 'cancelRun', summary: 'Stop a running run' })
+  @ApiAcceptedResponse({ type: RunCancelRequestedDto })
+  @ApiErrorResponses(RUN_NOT_FOUND, new RunFinishedError(RUN_ID, 'completed'))
+  async cancel(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<RunCancelRequestedDto> {
+    const run = await this.runs.cancel(principal, id);
+    return { run_id: run.id, cancel_requested: true };
+  }
+}
+
+/** `Last-Event-ID` wins over `?after=` (a reconnecting browser sends the header). */
+function afterIndexOf(lastEventId: string | undefined, after: number | undefined): number {
+  if (lastEventId === undefined) return after ?? -1;
+  if (!/^-?\d{1,10}$/.test(lastEventId.trim())) {
+    throw new ValidationFailedError([
+      { field: 'Last-Event-ID', messages: ['must be the eventIndex of an event of this run'] },
+    ]);
+  }
+  return Number(lastEventId.trim());
+}

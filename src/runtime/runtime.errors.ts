@@ -1,0 +1,82 @@
+import { DomainError } from '../core/errors';
+
+/** A session that does not exist or is another user's: the two are not told apart. */
+export class SessionNotFoundError extends DomainError {
+  readonly code = 'SESSION_NOT_FOUND';
+  readonly status = 404;
+  constructor(id: string) {
+    super(`Session with id '${id}' not found`);
+  }
+}
+
+export class RunNotFoundError extends DomainError {
+  readonly code = 'RUN_NOT_FOUND';
+  readonly status = 404;
+  constructor(id: string) {
+    super(`Run with id '${id}' not found`);
+  }
+}
+
+/** One run at a time per session; `details.run_id` names the one running. */
+export class SessionBusyError extends DomainError {
+  readonly code = 'SESSION_BUSY';
+  readonly status = 409;
+  constructor(runId: string, action: 'start a run' | 'delete the session') {
+    super(`Cannot ${action} while run '${runId}' is running`, { run_id: runId });
+  }
+}
+
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'IDEMPOTENCY_KEY_REUSED';
+  readonly status = 409;
+  constructor() {
+    super('This Idempotency-Key was already used for a different request');
+  }
+}
+
+/** The agent's provider needs a variable this server was started without. */
+export class ProviderNotConfiguredError extends DomainError {
+  readonly code = 'PROVIDER_NOT_CONFIGURED';
+  readonly status = 409;
+  constructor(provider: string, variable: string) {
+    super(`The ${provider} provider is not configured on this server: set ${variable}`, {
+      provider,
+      variable,
+    });
+  }
+}
+
+/** A session whose agent was deleted keeps its history but cannot run any more. */
+export class AgentGoneError extends DomainError {
+  readonly code = 'AGENT_DELETED';
+  readonly status = 409;
+  constructor() {
+    super("The session's agent was deleted; start a new session with another agent");
+  }
+}
+
+/** An agent stored with a provider this server does not offer (e.g. from an older version). */
+export class ProviderUnavailableError extends DomainError {
+  readonly code = 'PROVIDER_UNAVAILABLE';
+  readonly status = 409;
+  constructor(provider: string, available: readonly string[]) {
+    super(`This server has no '${provider}' provider; use one of: ${available.join(', ')}`);
+  }
+}
+
+export class RunFinishedError extends DomainError {
+  readonly code = 'RUN_FINISHED';
+  readonly status = 409;
+  constructor(id: string, status: string) {
+    super(`Run '${id}' has already finished (${status})`, { status });
+  }
+}
+
+/** The reason a cancelled run's work is aborted with; what its open tool calls report. */
+export class RunCancelledError extends DomainError {
+  readonly code = 'RUN_CANCELLED';
+  readonly status = 409;
+  constructor() {
+    super('Run cancelled');
+  }
+}

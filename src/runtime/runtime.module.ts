@@ -1,0 +1,56 @@
+import { Module } from '@nestjs/common';
+import { provideFeatureConfig } from '../core/config';
+import { CorsPolicy } from '../core/http/cors';
+import { ProvidersModule } from '../providers/providers.module';
+import { RegistryModule } from '../registry/registry.module';
+import { AgentTestController } from './agent-test/agent-test.controller';
+import { AgentTestService } from './agent-test/agent-test.service';
+import { EventStore } from './events/event-store.repository';
+import { ActiveRuns } from './runs/active-runs';
+import { InterruptedRuns } from './runs/interrupted-runs';
+import { RunOrchestrator } from './runs/run-orchestrator';
+import { RunPlanner } from './runs/run-planner';
+import { RunsController } from './runs/runs.controller';
+import { RunsRepository } from './runs/runs.repository';
+import { RunsService } from './runs/runs.service';
+import { RuntimeConfig } from './runtime.config';
+import { RuntimeMetrics } from './runtime.metrics';
+import { SessionsController } from './sessions/sessions.controller';
+import { SessionsRepository } from './sessions/sessions.repository';
+import { SessionsService } from './sessions/sessions.service';
+import { RunEventStreamer } from './streams/run-event-streamer';
+import { RunStreams } from './streams/run-streams.service';
+
+/**
+ * The agent runtime (seed 002): sessions of a user with an agent, runs that stream the model's
+ * answer and the agent's tool calls as events, a durable event log, and SSE replay.
+ */
+@Module({
+  imports: [ProvidersModule, RegistryModule],
+  controllers: [SessionsController, RunsController, AgentTestController],
+  providers: [
+    provideFeatureConfig(RuntimeConfig),
+    RuntimeMetrics,
+    EventStore,
+    SessionsRepository,
+    RunsRepository,
+    RunStreams,
+    RunEventStreamer,
+    RunPlanner,
+    RunOrchestrator,
+    ActiveRuns,
+    RunsService,
+    SessionsService,
+    AgentTestService,
+    InterruptedRuns,
+  ],
+})
+export class RuntimeModule {
+  constructor(cors: CorsPolicy) {
+    // Browser clients send keys and resume streams; they read where a new run lives.
+    cors.allow('/api/v1/', {
+      requestHeaders: ['Authorization', 'Last-Event-ID', 'Idempotency-Key'],
+      exposedHeaders: ['Location', 'Content-Location'],
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { sessions } from '../../database/schema';
+import { Transactions } from '../../database/transactions';
+import { isUuid } from '../../database/uuid';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+@Injectable()
+export class SessionsRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  async create(owner: string, agentId: string, title: string): Promise<SessionRow> {
+    const [row] = await this.transactions.db
+      .insert(sessions)
+      .values({ owner, agent_id: agentId, title })
+      .returning();
+    return row;
+  }
+
+  /** The session, if it exists and is `owner`'s. */
+  async findOwned(id: string, owner: string): Promise<SessionRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await this.transactions.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.owner, owner)));
+    return row;
+  }
+
+  /** A page of `owner`'s sessions, newest first. */
+  async listOwned(
+    owner: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: SessionRow[]; total: number }> {
+    const db = this.transactions.db;
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.owner, owner))
+        .orderBy(desc(sessions.created_at), desc(sessions.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ total: count() }).from(sessions).where(eq(sessions.owner, owner)),
+    ]);
+    return { rows, total };
+  }
+
+  /** Deletes the session with its runs and events. */
+  async delete(id: string): Promise<void> {
+    await this.transactions.db.delete(sessions).where(eq(sessions.id, id));
+  }
+}
