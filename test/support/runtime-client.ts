@@ -25,7 +25,11 @@ export interface RuntimeUser {
     headers?: Record<string, string>,
   ): ReturnType<typeof openEventStream>;
   /** Follows a run's events (SSE), e.g. to reconnect with `Last-Event-ID`. */
-  follow(runId: string, headers?: Record<string, string>): ReturnType<typeof openEventStream>;
+  follow(
+    runId: string,
+    headers?: Record<string, string>,
+    query?: string,
+  ): ReturnType<typeof openEventStream>;
 }
 
 export interface SessionIds {
@@ -64,8 +68,8 @@ export async function runtimeUser(testApp: TestApp, user: string): Promise<Runti
         body,
         headers: { Authorization: auth, ...headers },
       }),
-    follow: (runId, headers = {}) =>
-      openEventStream(`${base}/api/v1/runs/${runId}/events`, {
+    follow: (runId, headers = {}, query = '') =>
+      openEventStream(`${base}/api/v1/runs/${runId}/events${query}`, {
         headers: { Authorization: auth, ...headers },
       }),
   };

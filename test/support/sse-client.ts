@@ -18,6 +18,8 @@ export interface EventStreamConnection {
   ended: Promise<SseFrame[]>;
   /** Resolves once a frame satisfies `predicate` (at once if one already has). */
   waitFor(predicate: (frame: SseFrame) => boolean): Promise<SseFrame>;
+  /** Resolves with the next comment line (`: ping`) that arrives. */
+  nextComment(): Promise<string>;
   /** Drops the connection, as a closed tab or a lost network would. */
   close(): void;
   /** The body of a response that was not an event stream. */
@@ -47,6 +49,7 @@ export function openEventStream(
       const frames: SseFrame[] = [];
       const comments: string[] = [];
       const waiters: { predicate: (frame: SseFrame) => boolean; resolve(f: SseFrame): void }[] = [];
+      let commentWaiters: ((comment: string) => void)[] = [];
       let buffer = '';
       let raw = '';
       let endStream: (frames: SseFrame[]) => void = () => undefined;
@@ -62,7 +65,12 @@ export function openEventStream(
           const block = buffer.slice(0, boundary);
           buffer = buffer.slice(boundary + 2);
           const frame = parseBlock(block, comments);
-          if (!frame) continue;
+          if (!frame) {
+            const comment = comments[comments.length - 1];
+            commentWaiters.forEach((resolveComment) => resolveComment(comment));
+            commentWaiters = [];
+            continue;
+          }
           frames.push(frame);
           for (const waiter of [...waiters]) {
             if (waiter.predicate(frame)) {
@@ -90,6 +98,7 @@ export function openEventStream(
           if (found) return Promise.resolve(found);
           return new Promise((done) => waiters.push({ predicate, resolve: done }));
         },
+        nextComment: () => new Promise((done) => commentWaiters.push(done)),
         close: () => outgoing.destroy(),
       });
     });
