@@ -63,6 +63,16 @@ describeEachAdapter('OpenAPI document', (testApp) => {
         ]),
         'POST /api/v1/tools/{id}/test',
         'PUT /api/v1/agents/{id}/tools',
+        'POST /api/v1/agents/{id}/test',
+        'POST /api/v1/sessions',
+        'GET /api/v1/sessions',
+        'GET /api/v1/sessions/{id}',
+        'DELETE /api/v1/sessions/{id}',
+        'GET /api/v1/sessions/{id}/events',
+        'POST /api/v1/sessions/{id}/runs',
+        'GET /api/v1/runs/{id}',
+        'GET /api/v1/runs/{id}/events',
+        'POST /api/v1/runs/{id}/cancel',
       ].sort(),
     );
   });
@@ -108,6 +118,18 @@ describeEachAdapter('OpenAPI document', (testApp) => {
     expect(createTool.required).toEqual(['name', 'parameters']);
     expect(createTool.properties.name.example).toBe('price_fetcher');
     expect(createTool.properties.parameters.example).toMatchObject({ type: 'object' });
+  });
+
+  test('documents a run start as JSON (202) or as an event stream (200)', () => {
+    const start = operations().find(
+      ({ path, method }) => path === '/api/v1/sessions/{id}/runs' && method === 'post',
+    )?.operation;
+    expect(start?.responses['202'].content?.['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/RunStartedDto',
+    });
+    expect(start?.responses['200'].content?.['text/event-stream'].example).toContain(
+      'event: user_message_sent',
+    );
   });
 
   test('carries the package version', () => {

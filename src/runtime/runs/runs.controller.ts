@@ -6,7 +6,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiProduces,
 } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
 import { type Principal } from '../../api-keys/principal';
@@ -66,7 +65,6 @@ export class RunsController {
     operationId: 'startRun',
     summary: 'Send a message: the agent runs; with Accept: text/event-stream, watch it live',
   })
-  @ApiProduces('application/json', 'text/event-stream')
   @ApiAcceptedResponse({ type: RunStartedDto, description: 'The run started in the background' })
   @ApiOkResponse(SSE_RESPONSE)
   @ApiErrorResponses(
@@ -116,7 +114,6 @@ export class RunsController {
     operationId: 'streamRunEvents',
     summary: 'Every event of the run (SSE), replayed after Last-Event-ID, then live',
   })
-  @ApiProduces('text/event-stream')
   @ApiOkResponse(SSE_RESPONSE)
   @ApiNoContentResponse({
     description: 'The run has ended and there is nothing after the given id',
