@@ -70,11 +70,13 @@ export interface ModelRequest {
 }
 
 /**
- * What a provider's stream is turned into. Deltas come as they arrive; a tool call comes once,
+ * What a provider's stream is turned into. `turn_start` comes first; deltas as they arrive; a tool call comes once,
  * complete; `turn_end` comes last. A failure (an HTTP error after retries, an in-stream error)
  * is thrown by the iterator as a `ProviderError`.
  */
 export type ModelStreamEvent =
+  /** The provider's id of the message, as soon as it is known (a cancelled turn keeps it). */
+  | { type: 'turn_start'; messageId: string; usage: TokenUsage }
   | { type: 'thinking_delta'; blockIndex: number; text: string }
   | { type: 'thinking_end'; blockIndex: number; signature?: string }
   | { type: 'text_delta'; blockIndex: number; text: string }

@@ -36,6 +36,7 @@ export async function* toModelStreamEvents(
         messageId = event.message.id;
         usage.input_tokens = event.message.usage.input_tokens;
         usage.output_tokens = event.message.usage.output_tokens;
+        yield { type: 'turn_start', messageId, usage: { ...usage } };
         break;
       case 'content_block_start':
         // Blocks start empty; their content comes as deltas.

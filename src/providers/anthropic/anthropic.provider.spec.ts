@@ -48,8 +48,19 @@ async function collect(events: AsyncIterable<ModelStreamEvent>): Promise<ModelSt
 describe('AnthropicProvider', () => {
   let server: FakeAnthropicServer;
   let provider: AnthropicProvider;
-  const stream = (request = modelRequest()) =>
-    collect(provider.stream(request, new AbortController().signal));
+  /** The events after `turn_start`, which must come first and name the turn's message. */
+  const stream = async (request = modelRequest()) => {
+    const [start, ...events] = await collect(
+      provider.stream(request, new AbortController().signal),
+    );
+    const end = events[events.length - 1];
+    expect(start).toEqual({
+      type: 'turn_start',
+      messageId: end.type === 'turn_end' ? end.messageId : expect.any(String),
+      usage: expect.objectContaining({ input_tokens: expect.any(Number) }) as object,
+    });
+    return events;
+  };
 
   beforeEach(async () => {
     server = await startFakeAnthropicServer();
@@ -349,6 +360,7 @@ describe('AnthropicProvider', () => {
       server.push({ text: 'Still thinking about it', hold: true });
       const controller = new AbortController();
       const events = provider.stream(modelRequest(), controller.signal)[Symbol.asyncIterator]();
+      expect((await events.next()).value).toMatchObject({ type: 'turn_start' });
 
       expect((await events.next()).value).toEqual({
         type: 'text_delta',

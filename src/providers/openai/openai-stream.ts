@@ -43,7 +43,10 @@ export async function* toModelStreamEvents(
   }
 
   for await (const chunk of chunks) {
-    messageId ||= chunk.id;
+    if (!messageId) {
+      messageId = chunk.id;
+      yield { type: 'turn_start', messageId, usage: { ...usage } };
+    }
     if (chunk.usage) {
       usage.input_tokens = chunk.usage.prompt_tokens;
       usage.output_tokens = chunk.usage.completion_tokens;

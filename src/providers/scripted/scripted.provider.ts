@@ -40,6 +40,8 @@ export class ScriptedProvider implements ModelProvider {
       if (turn.delay_ms) await sleep(turn.delay_ms, undefined, { signal });
       signal.throwIfAborted();
     };
+    const messageId = `msg_${randomId()}`;
+    yield { type: 'turn_start', messageId, usage: { input_tokens: 0, output_tokens: 0 } };
     let blockIndex = 0;
     if (turn.thinking !== undefined) {
       for (const chunk of chunksOf(turn.thinking, chunkSize)) {
@@ -71,7 +73,7 @@ export class ScriptedProvider implements ModelProvider {
     }
     yield {
       type: 'turn_end',
-      messageId: `msg_${randomId()}`,
+      messageId,
       stopReason: turn.stop_reason ?? (toolCalls.length > 0 ? 'tool_use' : 'end_turn'),
       usage: turn.usage ?? {
         input_tokens: tokensOf(JSON.stringify([request.system, request.messages])),

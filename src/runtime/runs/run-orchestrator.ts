@@ -121,6 +121,10 @@ export class RunOrchestrator {
     );
     for await (const event of stream) {
       switch (event.type) {
+        case 'turn_start':
+          turn.messageId = event.messageId;
+          turn.usage = event.usage;
+          break;
         case 'thinking_delta':
           turn.addThinking(event.blockIndex, event.text);
           await sink.emit('thinking_chunk', { content: event.text, blockIndex: event.blockIndex });
