@@ -274,12 +274,22 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       });
     });
 
-    it("passes the caller's abort signal to the tool", async () => {
+    it('does not run the tool for a caller that has already gone, failing with CALL_ABORTED', async () => {
       const controller = new AbortController();
       controller.abort();
-      await expect(
+      const error = await rejectionOf(
         invoker.invoke('echo', { text: 'x' }, 'rest', controller.signal),
-      ).resolves.toMatchObject({ aborted: true });
+      );
+      expect(error).toMatchObject({ code: 'CALL_ABORTED', status: 499 });
+    });
+
+    it("passes the caller's own reason on when it is a domain error", async () => {
+      const controller = new AbortController();
+      controller.abort(new QuotaExceededError());
+      const error = await rejectionOf(
+        invoker.invoke('asyncSum', { a: 1, b: 2 }, 'mcp', controller.signal),
+      );
+      expect(error).toBeInstanceOf(QuotaExceededError);
     });
 
     it('rejects schema-violating input with INVALID_INPUT (400) listing path and message', async () => {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, InternalError } from '../core/errors';
 import { MetricsService } from '../core/metrics/metrics.service';
-import { InvalidToolInputError } from './tool.errors';
+import { CallAbortedError, InvalidToolInputError } from './tool.errors';
 import { runWithTimeout } from './run-with-timeout';
 import { type CatalogTool } from './tool-catalog.service';
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
@@ -49,7 +49,12 @@ export class ToolExecutor {
       this.count(name, options.caller, 'ok');
       return { success: true, result, execution_time_ms: elapsed() };
     } catch (thrown) {
-      const error = thrown instanceof DomainError ? thrown : this.unexpected(name, thrown);
+      const error =
+        thrown instanceof DomainError
+          ? thrown
+          : options.signal?.aborted
+            ? new CallAbortedError()
+            : this.unexpected(name, thrown);
       this.count(name, options.caller, error.code);
       return { success: false, error, execution_time_ms: elapsed() };
     }

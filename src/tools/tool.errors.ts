@@ -34,3 +34,13 @@ export class ToolExecutionFailedError extends DomainError {
   readonly code = 'TOOL_EXECUTION_FAILED';
   readonly status = 502;
 }
+
+/** The caller went away (a client disconnected, a run was cancelled) before the tool finished. */
+export class CallAbortedError extends DomainError {
+  readonly code = 'CALL_ABORTED';
+  // nginx's "client closed request": no one is left to read the answer.
+  readonly status = 499;
+  constructor() {
+    super('The call was aborted by its caller');
+  }
+}
