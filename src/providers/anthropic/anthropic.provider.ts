@@ -7,6 +7,7 @@ import {
   ProviderError,
   type ThinkingRules,
 } from '../model-provider.contract';
+import { abortableStream } from '../abortable-stream';
 import { ModelProviderOf } from '../model-provider.decorator';
 import { ProvidersConfig } from '../providers.config';
 import { toAnthropicRequest } from './anthropic-messages';
@@ -41,22 +42,15 @@ export class AnthropicProvider implements ModelProvider {
     return this.config.ANTHROPIC_API_KEY === '' ? 'ANTHROPIC_API_KEY' : undefined;
   }
 
-  async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
-    try {
-      const events = await this.anthropic().messages.create(toAnthropicRequest(request), {
-        signal,
-      });
-      for await (const event of toModelStreamEvents(events)) {
-        // Events the SDK had already read must not outlive an abort.
-        signal.throwIfAborted();
-        yield event;
-      }
-    } catch (error) {
-      // An abort is the caller's, not a provider failure. (The SDK ends an aborted stream
-      // quietly, which the event mapping reports as an incomplete message.)
-      signal.throwIfAborted();
-      throw toProviderError(error);
-    }
+  stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
+    return abortableStream(
+      signal,
+      async () =>
+        toModelStreamEvents(
+          await this.anthropic().messages.create(toAnthropicRequest(request), { signal }),
+        ),
+      toProviderError,
+    );
   }
 
   private anthropic(): Anthropic {

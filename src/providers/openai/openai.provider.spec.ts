@@ -2,32 +2,17 @@ import {
   type FakeOpenAIServer,
   startFakeOpenAIServer,
 } from '../../../test/support/fake-openai-server';
-import {
-  type ModelRequest,
-  type ModelStreamEvent,
-  ProviderError,
-} from '../model-provider.contract';
+import { type ModelRequest, ProviderError } from '../model-provider.contract';
 import { ProvidersConfig } from '../providers.config';
+import {
+  PRICE_TOOL,
+  collect,
+  eventsAfterStart,
+  modelRequest as baseRequest,
+} from '../testing/provider-test-kit';
 import { OpenAIProvider } from './openai.provider';
 
-const PRICE_TOOL = {
-  name: 'get_price',
-  description: 'The price of a stock',
-  inputSchema: { type: 'object', properties: { symbol: { type: 'string' } }, required: ['symbol'] },
-};
-
-function modelRequest(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    model: 'gpt-test',
-    system: 'You answer in one line.',
-    messages: [{ role: 'user', content: 'What is six times seven?' }],
-    tools: [],
-    maxTokens: 1024,
-    modelConfig: {},
-    turn: 0,
-    ...overrides,
-  };
-}
+const modelRequest = (overrides: Partial<ModelRequest> = {}) => baseRequest('gpt-test', overrides);
 
 function providerFor(url: string, apiKey = 'sk-test'): OpenAIProvider {
   return new OpenAIProvider(
@@ -39,28 +24,10 @@ function providerFor(url: string, apiKey = 'sk-test'): OpenAIProvider {
   );
 }
 
-async function collect(events: AsyncIterable<ModelStreamEvent>): Promise<ModelStreamEvent[]> {
-  const collected: ModelStreamEvent[] = [];
-  for await (const event of events) collected.push(event);
-  return collected;
-}
-
 describe('OpenAIProvider', () => {
   let server: FakeOpenAIServer;
   let provider: OpenAIProvider;
-  /** The events after `turn_start`, which must come first and name the turn's message. */
-  const stream = async (request = modelRequest()) => {
-    const [start, ...events] = await collect(
-      provider.stream(request, new AbortController().signal),
-    );
-    const end = events[events.length - 1];
-    expect(start).toEqual({
-      type: 'turn_start',
-      messageId: end.type === 'turn_end' ? end.messageId : expect.any(String),
-      usage: expect.objectContaining({ input_tokens: expect.any(Number) }) as object,
-    });
-    return events;
-  };
+  const stream = (request = modelRequest()) => eventsAfterStart(provider, request);
 
   beforeEach(async () => {
     server = await startFakeOpenAIServer();

@@ -7,6 +7,7 @@ import {
   ProviderError,
   type ThinkingRules,
 } from '../model-provider.contract';
+import { abortableStream } from '../abortable-stream';
 import { ModelProviderOf } from '../model-provider.decorator';
 import { ProvidersConfig } from '../providers.config';
 import { toOpenAIRequest } from './openai-messages';
@@ -30,23 +31,17 @@ export class OpenAIProvider implements ModelProvider {
     return this.config.OPENAI_API_KEY === '' ? 'OPENAI_API_KEY' : undefined;
   }
 
-  async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
-    try {
-      const chunks = await this.openai().chat.completions.create(toOpenAIRequest(request), {
-        signal,
-      });
-      const surfaceThinking = request.thinking !== undefined;
-      for await (const event of toModelStreamEvents(chunks, { surfaceThinking })) {
-        // Events the SDK had already read must not outlive an abort.
-        signal.throwIfAborted();
-        yield event;
-      }
-    } catch (error) {
-      // An abort is the caller's, not a provider failure. (The SDK ends an aborted stream
-      // quietly, which the chunk mapping reports as an incomplete message.)
-      signal.throwIfAborted();
-      throw toProviderError(error);
-    }
+  stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
+    const surfaceThinking = request.thinking !== undefined;
+    return abortableStream(
+      signal,
+      async () =>
+        toModelStreamEvents(
+          await this.openai().chat.completions.create(toOpenAIRequest(request), { signal }),
+          { surfaceThinking },
+        ),
+      toProviderError,
+    );
   }
 
   private openai(): OpenAI {
