@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
 import { isUniqueViolation, violatedConstraintOf } from '../../database/postgres-errors';
 import { Transactions } from '../../database/transactions';
@@ -34,6 +34,8 @@ export interface RunRequest extends RunOptions {
 /** Starts, reads and cancels runs (seed 002's `runGraph`), for the owner of their session. */
 @Injectable()
 export class RunsService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Runs');
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly runs: RunsRepository,
@@ -64,6 +66,8 @@ export class RunsService implements BeforeApplicationShutdown {
       if (earlier) return sameRequestOrRefuse(earlier, requestHash);
     }
     const plan = await this.planner.plan(session, request);
+    // Read before the run exists: the session has no active run, so nothing is appended meanwhile.
+    const earlierEvents = await this.events.listBySession(session.id);
     let started: { run: RunRow; first: RunEvent };
     try {
       started = await this.insertRun(session, principal, request, idempotencyKey, requestHash);
@@ -73,7 +77,7 @@ export class RunsService implements BeforeApplicationShutdown {
       throw refusal.error;
     }
     const { run, first } = started;
-    const history = conversationOf(await this.events.listBySession(session.id));
+    const history = conversationOf([...earlierEvents, first]);
     this.streams.open(run.id);
     this.streams.publish(first);
     const sink = new RunEventSink(
@@ -87,6 +91,9 @@ export class RunsService implements BeforeApplicationShutdown {
     this.active.start(run.id, async (signal) => {
       try {
         await this.orchestrator.execute({ ...plan, runId: run.id, history }, sink, signal);
+      } catch (error) {
+        // Only a run whose end could not be stored gets here (the database is gone).
+        this.logger.error({ err: error, runId: run.id }, 'Run could not record its end');
       } finally {
         await sink.drained();
         this.streams.finish(run.id);
