@@ -21,9 +21,8 @@ export interface RunEnding {
   error?: { code: string; message: string };
 }
 
-/** The unique indexes a new run can break. */
+/** The unique index that keeps a session to one running run. */
 export const ONE_RUNNING_PER_SESSION = 'runs_one_running_per_session';
-export const IDEMPOTENCY_KEY_INDEX = 'runs_idempotency_key';
 
 @Injectable()
 export class RunsRepository {

@@ -20,12 +20,7 @@ import { conversationOf } from './conversation-history';
 import { RunEventSink } from './run-event-sink';
 import { RunOrchestrator } from './run-orchestrator';
 import { type RunOptions, RunPlanner } from './run-planner';
-import {
-  IDEMPOTENCY_KEY_INDEX,
-  ONE_RUNNING_PER_SESSION,
-  type RunRow,
-  RunsRepository,
-} from './runs.repository';
+import { ONE_RUNNING_PER_SESSION, type RunRow, RunsRepository } from './runs.repository';
 
 export interface RunRequest extends RunOptions {
   content: string;
@@ -173,9 +168,11 @@ export class RunsService implements BeforeApplicationShutdown {
   ): Promise<{ run: RunRow } | { error: unknown }> {
     if (!isUniqueViolation(error)) return { error };
     const constraint = violatedConstraintOf(error);
-    if (constraint === IDEMPOTENCY_KEY_INDEX && idempotencyKey) {
+    // A racing request with the same key may be reported against either index (PostgreSQL
+    // names the first one the insert conflicts with), so the key decides first.
+    if (idempotencyKey) {
       const earlier = await this.runs.findByIdempotencyKey(principal.user, idempotencyKey);
-      return earlier ? { run: earlier } : { error };
+      if (earlier) return { run: earlier };
     }
     if (constraint === ONE_RUNNING_PER_SESSION) {
       const running = await this.runs.findRunning(session.id);
