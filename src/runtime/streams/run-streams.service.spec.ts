@@ -1,0 +1,184 @@
+import { type RunEvent } from '../events/run-event.types';
+import { RuntimeConfig } from '../runtime.config';
+import { type RunSubscriber, RunStreams } from './run-streams.service';
+
+const GRACE_SECONDS = 60;
+
+/** A transient event of a run; only its run and index matter here. */
+function chunk(runId: string, eventIndex: number): RunEvent {
+  return {
+    type: 'message_chunk',
+    sessionId: 'session-1',
+    runId,
+    eventIndex,
+    timestamp: '2026-11-22T10:00:00.000Z',
+    persistenceState: 'transient',
+    content: `chunk ${eventIndex}`,
+    blockIndex: 0,
+  };
+}
+
+/** A subscriber that records the indexes delivered to it and how often it was ended. */
+function recorder(): RunSubscriber & { indexes: number[]; ends: number } {
+  const record = {
+    indexes: [] as number[],
+    ends: 0,
+    deliver: (event: RunEvent) => record.indexes.push(event.eventIndex),
+    end: () => record.ends++,
+  };
+  return record;
+}
+
+describe('RunStreams', () => {
+  let streams: RunStreams;
+
+  /** Opens the run and publishes its events with these indexes. */
+  function publishRun(runId: string, indexes: number[]): void {
+    streams.open(runId);
+    for (const index of indexes) streams.publish(chunk(runId, index));
+  }
+
+  beforeEach(() => {
+    streams = new RunStreams(
+      Object.assign(new RuntimeConfig(), { RUN_REPLAY_GRACE_SECONDS: GRACE_SECONDS }),
+    );
+  });
+
+  afterEach(() => {
+    streams.onApplicationShutdown();
+  });
+
+  it('replays the events after an index, then delivers new ones live, in order', () => {
+    publishRun('run-1', [0, 1, 2]);
+    const subscriber = recorder();
+
+    streams.follow('run-1', 0, subscriber);
+    expect(subscriber.indexes).toEqual([1, 2]);
+    streams.publish(chunk('run-1', 3));
+    streams.publish(chunk('run-1', 4));
+
+    expect(subscriber).toMatchObject({ indexes: [1, 2, 3, 4], ends: 0 });
+  });
+
+  it('delivers each run’s events to its own subscribers only', () => {
+    publishRun('run-1', [0]);
+    publishRun('run-2', [0]);
+    const first = recorder();
+    const second = recorder();
+    streams.follow('run-1', -1, first);
+    streams.follow('run-2', -1, second);
+
+    streams.publish(chunk('run-2', 1));
+
+    expect([first.indexes, second.indexes]).toEqual([[0], [0, 1]]);
+  });
+
+  it('tells whether following after an index would deliver anything', () => {
+    expect(streams.pending('run-1', -1)).toBeUndefined();
+    streams.open('run-1');
+    expect(streams.pending('run-1', -1)).toBe('some');
+    streams.publish(chunk('run-1', 0));
+    streams.publish(chunk('run-1', 1));
+    // A live run may still publish: something is pending even after its last event.
+    expect(streams.pending('run-1', 1)).toBe('some');
+
+    streams.finish('run-1');
+    expect(streams.pending('run-1', 0)).toBe('some');
+    expect(streams.pending('run-1', 1)).toBe('nothing');
+    expect(streams.pending('run-1', 7)).toBe('nothing');
+  });
+
+  it('has nothing pending for a run that ended without events', () => {
+    streams.open('run-1');
+    streams.finish('run-1');
+    expect(streams.pending('run-1', -1)).toBe('nothing');
+  });
+
+  it('ends every subscriber once when the run finishes, and publishes nothing after', () => {
+    publishRun('run-1', [0]);
+    const subscribers = [recorder(), recorder()];
+    for (const subscriber of subscribers) streams.follow('run-1', -1, subscriber);
+
+    streams.finish('run-1');
+    streams.finish('run-1');
+    streams.publish(chunk('run-1', 1));
+
+    for (const subscriber of subscribers) {
+      expect(subscriber).toMatchObject({ indexes: [0], ends: 1 });
+    }
+    const late = recorder();
+    streams.follow('run-1', -1, late);
+    expect(late).toMatchObject({ indexes: [0], ends: 1 });
+  });
+
+  it('replays a finished run after the index and ends the subscriber at once', () => {
+    publishRun('run-1', [0, 1, 2]);
+    streams.finish('run-1');
+    const subscriber = recorder();
+
+    const following = streams.follow('run-1', 1, subscriber);
+
+    expect(subscriber).toMatchObject({ indexes: [2], ends: 1 });
+    expect(() => following?.unsubscribe()).not.toThrow();
+  });
+
+  it('stops delivering to a subscriber that unsubscribed, and does not end it', () => {
+    publishRun('run-1', [0]);
+    const leaving = recorder();
+    const staying = recorder();
+    const following = streams.follow('run-1', -1, leaving);
+    streams.follow('run-1', -1, staying);
+
+    following?.unsubscribe();
+    streams.publish(chunk('run-1', 1));
+    streams.finish('run-1');
+
+    expect(leaving).toMatchObject({ indexes: [0], ends: 0 });
+    expect(staying).toMatchObject({ indexes: [0, 1], ends: 1 });
+  });
+
+  it('holds nothing of a run it never opened', () => {
+    const subscriber = recorder();
+    streams.publish(chunk('elsewhere', 0));
+    streams.finish('elsewhere');
+
+    expect(streams.follow('elsewhere', -1, subscriber)).toBeUndefined();
+    expect(streams.pending('elsewhere', -1)).toBeUndefined();
+    expect(subscriber).toMatchObject({ indexes: [], ends: 0 });
+  });
+
+  it('keeps a finished run’s events for the grace period, then drops them', () => {
+    jest.useFakeTimers();
+    try {
+      publishRun('run-1', [0, 1]);
+      publishRun('live', [0]);
+      streams.finish('run-1');
+
+      jest.advanceTimersByTime(GRACE_SECONDS * 1000 - 1);
+      const subscriber = recorder();
+      streams.follow('run-1', -1, subscriber);
+      expect(subscriber).toMatchObject({ indexes: [0, 1], ends: 1 });
+
+      jest.advanceTimersByTime(1);
+      expect(streams.pending('run-1', -1)).toBeUndefined();
+      expect(streams.follow('run-1', -1, recorder())).toBeUndefined();
+      // A run still going is kept however long it runs.
+      expect(streams.pending('live', -1)).toBe('some');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('forgets every run on shutdown', () => {
+    publishRun('run-1', [0]);
+    publishRun('run-2', [0]);
+    streams.finish('run-2');
+
+    streams.onApplicationShutdown();
+
+    expect([streams.pending('run-1', -1), streams.pending('run-2', -1)]).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+});
