@@ -55,12 +55,14 @@ function selfMs() {
  * Starts a measurement; the returned function gives cores used (0..ncpu) since then. With
  * `dbMatch`, the processes whose command line contains it (the PostgreSQL backends serving the
  * server's database) are counted as `db` instead of `other`, when this machine runs them.
+ * Without `serverPid` (nothing but this process and the database under test), `server` is 0.
  */
 function cpuMeter(serverPid, { dbMatch } = {}) {
   const dbMs = () => (dbMatch ? matchingProcessesMs(dbMatch) : new Map());
+  const serverMs = () => (serverPid === undefined ? 0 : processMs(serverPid));
   const start = {
     m: machine(),
-    server: processMs(serverPid),
+    server: serverMs(),
     db: dbMs(),
     self: selfMs(),
     t: performance.now(),
@@ -68,7 +70,7 @@ function cpuMeter(serverPid, { dbMatch } = {}) {
   return () => {
     const m = machine();
     const wallMs = performance.now() - start.t;
-    const server = (processMs(serverPid) - start.server) / wallMs;
+    const server = (serverMs() - start.server) / wallMs;
     let dbTotal = 0;
     // A backend started during the run spent all its CPU time in it.
     for (const [pid, ms] of dbMs()) dbTotal += ms - (start.db.get(pid) ?? 0);

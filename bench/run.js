@@ -1,12 +1,15 @@
 'use strict';
-// toolhub load benchmark: the bare node:http baseline vs toolhub on Express and on Fastify, and
-// the registry's list with 1,000 tools stored, on PGlite and on PostgreSQL.
+// toolhub load benchmark: the bare node:http baseline vs toolhub on Express and on Fastify, the
+// registry's list with 1,000 tools stored, on PGlite and on PostgreSQL, and the agent runtime
+// (scripted runs streamed over SSE, see runtime.js) on PGlite and on PostgreSQL.
 //   npm run bench                      (builds first)
 //   BENCH_DURATION=3 node bench/run.js [--enforce]
+//   BENCH_ONLY=runtime node bench/run.js
 // Env: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, discarded, 1), BENCH_QUIET_WAIT (longest
 // wait in s for other processes to go quiet before each start and run, 60), BENCH_DATABASE_URL
 // (else DATABASE_URL: a PostgreSQL server on which to create, and afterwards drop, a database
-// per server for the PostgreSQL runs; neither set: those runs are skipped).
+// per server for the PostgreSQL runs; neither set: those runs are skipped), BENCH_ONLY (the
+// parts to run, comma-separated: `http` (the autocannon scenarios), `runtime`; default both).
 // Every server gets a fresh DATA_DIR (removed afterwards), so ./data is never touched.
 // Prints a Markdown report and writes the raw numbers to .bench/results.json. Exits non-zero
 // if a server fails to start or answers anything but 2xx; with --enforce, also on a missed target.
@@ -25,7 +28,15 @@ const {
   seedTools,
   sequentialLatency,
 } = require('./registry');
-const { SCENARIOS, TARGETS } = require('./scenarios');
+const {
+  runtimeServers,
+  runtimeServerLimitS,
+  benchRuntimeServer,
+  runtimeReport,
+  runtimeBusyWarnings,
+  runtimeFailures,
+} = require('./runtime');
+const { SCENARIOS, TARGETS, RUNTIME } = require('./scenarios');
 const { ROOT, childEnv, startServer, stopServer, killAll, request } = require('./servers');
 
 const OUT_DIR = path.join(ROOT, '.bench');
@@ -66,6 +77,7 @@ const REPORT_ORDER = [
   'toolhub/fastify',
   'toolhub/fastify+pg',
 ];
+const PARTS = ['http', 'runtime'];
 const backendOf = (def) => (def.backend === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const serverDef = (name) => SERVERS.find((def) => def.name === name);
 
@@ -217,6 +229,37 @@ function report(results) {
       `+ the server's PostgreSQL backends)`,
     '',
   );
+  const http = results.meta.parts.includes('http');
+  if (http) lines.push(...httpLines(results));
+  const runtime = results.meta.parts.includes('runtime') ? runtimeReport(results) : undefined;
+  if (runtime) lines.push('', ...runtime.lines);
+
+  const busy = [
+    ...busyWarnings(results),
+    ...(runtime ? runtimeBusyWarnings(results, BUSY_LIMIT) : []),
+  ];
+  if (busy.length) lines.push('', ...busy.map((w) => `⚠️ ${w}`));
+
+  lines.push('', '### Targets', '');
+  results.targets = [];
+  if (http) lines.push(...httpTargetLines(results));
+  for (const check of runtime?.targets ?? []) {
+    if (check.skipped) {
+      lines.push(`- ⏭️ ${check.label}: skipped (${check.skipped})`);
+      continue;
+    }
+    const { label: what, op, digits, ...target } = check;
+    results.targets.push(target);
+    lines.push(
+      `- ${check.pass ? '✅' : '❌'} ${what} ${fmt(check.value, digits)} (target ${op} ${check.limit})`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The autocannon scenarios: the main table, comparisons, the registry, start-up. */
+function httpLines(results) {
+  const lines = [];
   lines.push(
     '| server | scenario | request | conns | req/s | p50 ms | p95 ms | p99 ms | × bare | non-2xx / errors | CPU server / client / other |',
   );
@@ -245,12 +288,12 @@ function report(results) {
     const s = results.servers[name];
     if (s) lines.push(`| ${name} | ${name === 'bare' ? '—' : s.startupMs} | ${fmt(s.rssMb, 1)} |`);
   }
+  return lines;
+}
 
-  const busy = busyWarnings(results);
-  if (busy.length) lines.push('', ...busy.map((w) => `⚠️ ${w}`));
-
-  lines.push('', '### Targets', '');
-  results.targets = [];
+/** TARGETS checked; each is added to `results.targets`. */
+function httpTargetLines(results) {
+  const lines = [];
   for (const t of TARGETS) {
     const r = results.servers[t.server]?.scenarios[t.scenario];
     const skip = skipReason(results, t.server, t.scenario);
@@ -281,7 +324,7 @@ function report(results) {
       );
     }
   }
-  return lines.join('\n');
+  return lines;
 }
 
 /**
@@ -411,6 +454,14 @@ async function main() {
     // Longest wait for other processes to go quiet before each start and each run.
     quietWait: seconds('BENCH_QUIET_WAIT', 60, { allowZero: true }),
   };
+  const parts = (process.env.BENCH_ONLY || PARTS.join(','))
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const unknown = parts.filter((part) => !PARTS.includes(part));
+  if (unknown.length || parts.length === 0) {
+    throw new Error(`BENCH_ONLY must list some of ${PARTS.join(', ')}; got ${unknown.join(', ')}`);
+  }
   if (!fs.existsSync(path.join(ROOT, 'dist', 'main.js'))) {
     throw new Error('dist/main.js not found; run `npm run build` first');
   }
@@ -419,16 +470,32 @@ async function main() {
   fs.rmSync(TOOLS_BODY_FILE, { force: true });
 
   // What cannot run here is skipped, and said so in the report.
-  const skipped = { scenarios: {}, servers: {} };
+  const skipped = { scenarios: {}, servers: {}, runtime: {} };
   const noKeys = await keysUnsupported();
   for (const scenario of SCENARIOS.filter((s) => s.apiKey && noKeys)) {
     skipped.scenarios[scenario.name] = `it needs an API key, and ${noKeys}`;
   }
-  const servers = SERVERS.filter((def) => def.backend !== 'postgres' || postgresAdminUrl());
-  for (const def of SERVERS.filter((d) => !servers.includes(d))) {
+  const servers = parts.includes('http')
+    ? SERVERS.filter((def) => def.backend !== 'postgres' || postgresAdminUrl())
+    : [];
+  for (const def of SERVERS.filter((d) => parts.includes('http') && !servers.includes(d))) {
     skipped.servers[def.name] = 'set BENCH_DATABASE_URL';
   }
-  for (const reason of [...Object.values(skipped.scenarios), ...Object.values(skipped.servers)]) {
+  let runtime = { servers: [] };
+  if (parts.includes('runtime')) {
+    runtime = runtimeServers();
+    Object.assign(skipped.runtime, runtime.skipped);
+    if (noKeys) {
+      for (const def of runtime.servers)
+        skipped.runtime[def.name] = `it needs an API key, and ${noKeys}`;
+      runtime.servers = [];
+    }
+  }
+  for (const reason of new Set([
+    ...Object.values(skipped.scenarios),
+    ...Object.values(skipped.servers),
+    ...Object.values(skipped.runtime),
+  ])) {
     console.error(`bench: skipping a part: ${reason}`);
   }
 
@@ -437,12 +504,13 @@ async function main() {
   // still running and drops the databases this run made).
   const perRunS = settings.duration + settings.warmup + settings.quietWait + 22;
   const perServerS = 100 + settings.quietWait + SCENARIOS.length * (RETRIES + 1) * perRunS;
+  const runtimeS = runtime.servers.length * runtimeServerLimitS(settings);
   setTimeout(
     () => {
       console.error('bench: overall time limit exceeded');
       void exitAfterCleanup(1);
     },
-    servers.length * perServerS * 1000,
+    (servers.length * perServerS + runtimeS) * 1000,
   ).unref();
 
   const results = {
@@ -453,12 +521,18 @@ async function main() {
       cpuModel: os.cpus()[0]?.model.trim(),
       durationS: settings.duration,
       warmupS: settings.warmup,
+      parts,
       scenarios: SCENARIOS.map(({ body, ...s }) => ({ ...s, bodyBytes: bodyBytes({ body }) })),
+      runtime: RUNTIME,
     },
     skipped,
     servers: {},
+    runtime: { servers: {} },
   };
   for (const def of servers) await benchServer(def, settings, results, skipped.scenarios);
+  for (const def of runtime.servers) {
+    await benchRuntimeServer(def, settings, results, { dataDirs, databases }, BUSY_LIMIT);
+  }
 
   console.log(report(results));
   const failures = [];
@@ -476,6 +550,8 @@ async function main() {
   if (notes.length) console.log(`\n${notes.join('\n')}`);
   if (failures.length)
     console.log(`\n**FAILED: not every response was 2xx**\n- ${failures.join('\n- ')}`);
+  const failedRuns = runtimeFailures(results);
+  if (failedRuns.length) console.log(`\n**FAILED: runtime runs**\n- ${failedRuns.join('\n- ')}`);
   const missed = results.targets.filter((t) => !t.pass).length;
   if (missed)
     console.log(
@@ -487,7 +563,7 @@ async function main() {
   }
   fs.writeFileSync(path.join(OUT_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.error(`bench: raw numbers in ${path.relative(process.cwd(), OUT_DIR)}/results.json`);
-  return failures.length > 0 || (enforce && missed > 0) ? 1 : 0;
+  return failures.length + failedRuns.length > 0 || (enforce && missed > 0) ? 1 : 0;
 }
 
 /** Kills the servers, then drops this run's databases (for at most 10 s) and exits. */

@@ -117,4 +117,68 @@ const TARGETS = [
   ),
 ];
 
-module.exports = { SCENARIOS, TARGETS, largeDiagram };
+/**
+ * The agent runtime (see runtime.js): conversations with a scripted agent (no network), each
+ * run streamed over SSE. Turn 1 streams ~200 characters and calls the builtin encodePlantUML,
+ * turn 2 streams ~400: per run, 5 persisted events (user_message_sent, message, tool_use,
+ * tool_result, message) and 39 streamed-only ones (message_chunk ×38, complete).
+ * `runsPerSession`: a conversation's length; then its loop starts a new session (every run
+ * reads its session's whole history, so endless sessions would slow down as the run goes on).
+ * `probe`: GET /api/tools at a fixed rate (open loop, over at most `connections` connections),
+ * unloaded and alongside the most sessions, on the servers with `probe` (PGlite).
+ */
+const RUNTIME = {
+  servers: [
+    { name: 'toolhub/express', env: { HTTP_ADAPTER: 'express' }, probe: true },
+    { name: 'toolhub/express+pg', env: { HTTP_ADAPTER: 'express' }, backend: 'postgres' },
+  ],
+  sessions: [1, 50],
+  runsPerSession: 20,
+  tool: 'encodePlantUML',
+  agent: {
+    name: 'bench_diagram_agent',
+    system_prompt: 'You draw sequence diagrams with PlantUML and answer with a link to them.',
+    model_config: {
+      provider: 'scripted',
+      model: 'scripted',
+      script: [
+        {
+          text:
+            'Sure. A calls B, so the diagram needs two participants and one arrow between ' +
+            'them. I will write it in PlantUML and encode it, so that you get a link that ' +
+            'renders the diagram on any PlantUML server.',
+          chunk_size: 16,
+          tool_calls: [
+            { name: 'encodePlantUML', args: { plantumlCode: '@startuml\nA -> B\n@enduml' } },
+          ],
+        },
+        {
+          text:
+            'Here is your diagram. It shows participant A sending one synchronous message to ' +
+            'participant B; PlantUML draws both lifelines and the arrow from left to right. ' +
+            'Open the link to see it. ' +
+            'To extend it, add more arrows such as B --> A for a reply, or use activate and ' +
+            'deactivate to show when each participant is busy. Tell me what else the ' +
+            'sequence should contain and I will update it for you.',
+          chunk_size: 16,
+        },
+      ],
+    },
+  },
+  content: 'Draw a sequence diagram in which A calls B, please.',
+  persistedPerRun: 5,
+  probe: { path: '/api/tools', connections: 4, rate: 200 },
+};
+
+/**
+ * The runtime's aims: persisted events/s ≥ `minBaselineRatio` × the bare INSERT baseline, p99
+ * delivery ≤ `maxDeliveryP99Ms` at `sessions` sessions, the probe's loaded p99 ≤
+ * `maxProbeRatio` × its unloaded p99.
+ */
+const RUNTIME_TARGETS = [
+  { server: 'toolhub/express+pg', sessions: 1, minBaselineRatio: 0.5 },
+  { server: 'toolhub/express+pg', sessions: 50, minBaselineRatio: 0.5, maxDeliveryP99Ms: 20 },
+  { server: 'toolhub/express', sessions: 50, maxProbeRatio: 3 },
+];
+
+module.exports = { SCENARIOS, TARGETS, RUNTIME, RUNTIME_TARGETS, largeDiagram };
