@@ -1,61 +1,67 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { runEvents, sessions } from '../../database/schema';
+import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
 import { type RunEvent } from './run-event.types';
 
 /**
- * The durable log of persisted run events. Each event's sequence number is allocated in the
- * transaction that stores it (the session row is the counter, so concurrent appends to one
- * session queue on its row lock), so numbers are gap-free and never seen before they are stored.
+ * The durable log of persisted run events. An event's sequence number is allocated by the
+ * statement that stores it (the session row is the counter, so concurrent appends to one session
+ * queue on its row lock): numbers are gap-free and never seen before they are stored.
  */
 @Injectable()
 export class EventStore {
   constructor(private readonly transactions: Transactions) {}
 
   /** Stores the event with the session's next sequence number and returns it so numbered. */
-  append(event: RunEvent): Promise<RunEvent> {
-    return this.transactions.run(async () => {
-      const db = this.transactions.db;
-      const [session] = await db
-        .update(sessions)
-        .set({
-          last_sequence_number: sql`${sessions.last_sequence_number} + 1`,
-          updated_at: new Date(),
-        })
-        .where(eq(sessions.id, event.sessionId))
-        .returning({ sequenceNumber: sessions.last_sequence_number });
-      const numbered = { ...event, sequenceNumber: session.sequenceNumber };
-      await db.insert(runEvents).values({
-        session_id: event.sessionId,
-        sequence_number: session.sequenceNumber,
-        run_id: event.runId,
-        event_index: event.eventIndex,
-        type: event.type,
-        event: numbered,
-      });
-      return numbered;
-    });
+  async append(event: RunEvent): Promise<RunEvent> {
+    // One statement, one round trip: the counter's update and the insert commit together.
+    // The number lives in its column; reads put it back into the event.
+    const stored = JSON.stringify({ ...event, sequenceNumber: undefined });
+    const [row] = await rawRows<{ sequence_number: number | string }>(
+      this.transactions.db,
+      sql`
+      WITH next AS (
+        UPDATE ${sessions}
+        SET last_sequence_number = last_sequence_number + 1, updated_at = now()
+        WHERE id = ${event.sessionId}
+        RETURNING last_sequence_number
+      )
+      INSERT INTO ${runEvents} (session_id, sequence_number, run_id, event_index, type, event)
+      SELECT ${event.sessionId}, next.last_sequence_number, ${event.runId},
+        ${event.eventIndex}, ${event.type}, ${stored}::jsonb
+      FROM next
+      RETURNING sequence_number`,
+    );
+    if (!row) throw new Error(`Session ${event.sessionId} does not exist`);
+    return { ...event, sequenceNumber: Number(row.sequence_number) };
   }
 
   /** A session's persisted events after a sequence number, in order. */
   async listBySession(sessionId: string, afterSequence = -1, limit?: number): Promise<RunEvent[]> {
     const query = this.transactions.db
-      .select({ event: runEvents.event })
+      .select(NUMBERED_EVENT)
       .from(runEvents)
       .where(and(eq(runEvents.session_id, sessionId), gt(runEvents.sequence_number, afterSequence)))
       .orderBy(asc(runEvents.sequence_number));
-    const rows = await (limit === undefined ? query : query.limit(limit));
-    return rows.map((row) => row.event as unknown as RunEvent);
+    return numbered(await (limit === undefined ? query : query.limit(limit)));
   }
 
   /** A run's persisted events after an event index, in order. */
   async listByRun(runId: string, afterIndex: number): Promise<RunEvent[]> {
-    const rows = await this.transactions.db
-      .select({ event: runEvents.event })
-      .from(runEvents)
-      .where(and(eq(runEvents.run_id, runId), gt(runEvents.event_index, afterIndex)))
-      .orderBy(asc(runEvents.event_index));
-    return rows.map((row) => row.event as unknown as RunEvent);
+    return numbered(
+      await this.transactions.db
+        .select(NUMBERED_EVENT)
+        .from(runEvents)
+        .where(and(eq(runEvents.run_id, runId), gt(runEvents.event_index, afterIndex)))
+        .orderBy(asc(runEvents.event_index)),
+    );
   }
+}
+
+const NUMBERED_EVENT = { event: runEvents.event, sequenceNumber: runEvents.sequence_number };
+
+function numbered(rows: { event: Record<string, unknown>; sequenceNumber: number }[]): RunEvent[] {
+  return rows.map(({ event, sequenceNumber }) => ({ ...event, sequenceNumber }) as RunEvent);
 }

@@ -45,14 +45,14 @@ export class RunEventSink {
       ...fields,
     } as RunEvent;
     const emitted = this.queue.then(async () => {
-      const final =
-        isPersisted(type) || alongside
-          ? await this.transactions.run(async () => {
-              const stored = isPersisted(type) ? await this.store.append(event) : event;
-              await alongside?.();
-              return stored;
-            })
-          : event;
+      const store = async () => (isPersisted(type) ? this.store.append(event) : event);
+      const final = alongside
+        ? await this.transactions.run(async () => {
+            const stored = await store();
+            await alongside();
+            return stored;
+          })
+        : await store();
       this.streams.publish(final);
       return final;
     });
