@@ -77,7 +77,13 @@ export class EventStream {
   }
 
   private write(text: string): void {
-    if (!this.closed) this.response.write(text);
+    if (this.closed) return;
+    // Frames written in the same tick leave in one packet instead of a syscall each.
+    if (!this.response.writableCorked) {
+      this.response.cork();
+      process.nextTick(() => this.response.uncork());
+    }
+    this.response.write(text);
   }
 
   private stop(): void {

@@ -36,8 +36,11 @@ export class ScriptedProvider implements ModelProvider {
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
     const turn = turnFor(request);
     const chunkSize = turn.chunk_size ?? DEFAULT_CHUNK_SIZE;
+    // Each chunk arrives in a task of its own, as a network stream's would: a run never holds
+    // the event loop for a whole turn.
     const pause = async () => {
       if (turn.delay_ms) await sleep(turn.delay_ms, undefined, { signal });
+      else await new Promise(setImmediate);
       signal.throwIfAborted();
     };
     const messageId = `msg_${randomId()}`;
