@@ -73,6 +73,9 @@ describeEachAdapter('OpenAPI document', (testApp) => {
         'GET /api/v1/runs/{id}',
         'GET /api/v1/runs/{id}/events',
         'POST /api/v1/runs/{id}/cancel',
+        'GET /api/v1/approvals',
+        'GET /api/v1/approvals/{id}',
+        'POST /api/v1/approvals/{id}',
       ].sort(),
     );
   });

@@ -232,6 +232,7 @@ describeEachAdapter('Registry agents (seed 003)', (testApp) => {
           name: tool.name,
           description: `${tool.name} does one thing`,
           is_active: true,
+          requires_approval: false,
         },
       ],
       used_in_workflows: [workflow],

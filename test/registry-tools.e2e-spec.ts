@@ -102,6 +102,49 @@ describeEachAdapter('Registry API: tools', (testApp) => {
     if (!encode.is_active) await put(`${TOOLS}/${encode.id}`, { is_active: true });
   });
 
+  describe('requires_approval', () => {
+    const endpoint = { type: 'http', url: 'http://127.0.0.1:9/tool' };
+    let counter = 0;
+    const unique = (base: string) => `approval_${base}_${++counter}`;
+
+    test('an http tool waits for approval by default; the registrant may say otherwise', async () => {
+      const waits = await post(TOOLS, {
+        name: unique('writes'),
+        parameters: { type: 'object' },
+        implementation: endpoint,
+      });
+      expect(waits.body.requires_approval).toBe(true);
+      const free = await post(TOOLS, {
+        name: unique('reads'),
+        parameters: { type: 'object' },
+        implementation: endpoint,
+        requires_approval: false,
+      });
+      expect(free.body.requires_approval).toBe(false);
+      const changed = await put(`${TOOLS}/${free.body.id as string}`, { requires_approval: true });
+      expect(changed.body.requires_approval).toBe(true);
+    });
+
+    test('an operator may change it on a builtin tool, as is_active', async () => {
+      const encode = await builtin();
+      const changed = await put(`${TOOLS}/${encode.id}`, { requires_approval: true });
+      expect(changed.status).toBe(200);
+      expect(changed.body.requires_approval).toBe(true);
+      const restored = await put(`${TOOLS}/${encode.id}`, { requires_approval: false });
+      expect(restored.body.requires_approval).toBe(false);
+    });
+
+    test('422 for a requires_approval that is not a boolean', async () => {
+      const response = await post(TOOLS, {
+        name: unique('odd'),
+        parameters: { type: 'object' },
+        requires_approval: 'yes',
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.error.details[0].field).toBe('requires_approval');
+    });
+  });
+
   describe('AC-001: create', () => {
     test('AC-001: a valid tool is created: 201 with a UUID id, is_active true and timestamps', async () => {
       const before = Date.now();
@@ -115,6 +158,8 @@ describeEachAdapter('Registry API: tools', (testApp) => {
         parameters: PRICE_PARAMETERS,
         implementation: null,
         is_active: true,
+        // Only a tool that runs something outside toolhub waits for approval by default.
+        requires_approval: false,
         created_at: expect.stringMatching(ISO_DATE),
         updated_at: expect.stringMatching(ISO_DATE),
       });
@@ -675,6 +720,8 @@ describeEachAdapter('Registry API: tools', (testApp) => {
           parameters: expect.objectContaining({ type: 'object', required: ['plantumlCode'] }),
           implementation: { type: 'builtin' },
           is_active: true,
+          // encodePlantUML is annotated read-only: it runs without asking.
+          requires_approval: false,
         }),
       ]);
     });

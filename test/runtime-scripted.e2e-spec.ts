@@ -50,6 +50,7 @@ describeEachAdapter(
         description: 'Never answers',
         parameters: { type: 'object' },
         implementation: { type: 'http', url: hangingTool.url },
+        requires_approval: false,
       });
       ({ id: hangingToolId, name: hangingToolName } = created.body as { id: string; name: string });
     });

@@ -25,4 +25,10 @@ export class RuntimeConfig {
   @Min(1)
   @Max(3600)
   SSE_KEEPALIVE_SECONDS = 15;
+
+  /** Seconds an approval may wait for a decision before it resolves as not approved. */
+  @IntegerVariable()
+  @Min(1)
+  @Max(30 * 86_400)
+  APPROVAL_TIMEOUT_SECONDS = 600;
 }

@@ -80,3 +80,30 @@ export class RunCancelledError extends DomainError {
     super('Run cancelled');
   }
 }
+
+/** A new run while the session's run waits for decisions; `details.approval_ids` names them. */
+export class PendingApprovalError extends DomainError {
+  readonly code = 'PENDING_APPROVAL';
+  readonly status = 409;
+  constructor(approvalIds: string[]) {
+    super('Decide the pending approvals of this session before sending another message', {
+      approval_ids: approvalIds,
+    });
+  }
+}
+
+export class ApprovalNotFoundError extends DomainError {
+  readonly code = 'APPROVAL_NOT_FOUND';
+  readonly status = 404;
+  constructor(id: string) {
+    super(`Approval with id '${id}' not found`);
+  }
+}
+
+export class ApprovalResolvedError extends DomainError {
+  readonly code = 'APPROVAL_RESOLVED';
+  readonly status = 409;
+  constructor(id: string, status: string) {
+    super(`Approval '${id}' was already decided (${status})`, { status });
+  }
+}

@@ -5,6 +5,12 @@ import { ProvidersModule } from '../providers/providers.module';
 import { RegistryModule } from '../registry/registry.module';
 import { AgentTestController } from './agent-test/agent-test.controller';
 import { AgentTestService } from './agent-test/agent-test.service';
+import { ApprovalExpiry } from './approvals/approval-expiry';
+import { ApprovalGate } from './approvals/approval-gate';
+import { ApprovalsController } from './approvals/approvals.controller';
+import { ApprovalsRepository } from './approvals/approvals.repository';
+import { ApprovalsService } from './approvals/approvals.service';
+import { RunCanceller } from './approvals/run-canceller';
 import { EventStore } from './events/event-store.repository';
 import { ActiveRuns } from './runs/active-runs';
 import { InterruptedRuns } from './runs/interrupted-runs';
@@ -27,7 +33,7 @@ import { RunStreams } from './streams/run-streams.service';
  */
 @Module({
   imports: [ProvidersModule, RegistryModule],
-  controllers: [SessionsController, RunsController, AgentTestController],
+  controllers: [SessionsController, RunsController, ApprovalsController, AgentTestController],
   providers: [
     provideFeatureConfig(RuntimeConfig),
     RuntimeMetrics,
@@ -43,6 +49,11 @@ import { RunStreams } from './streams/run-streams.service';
     SessionsService,
     AgentTestService,
     InterruptedRuns,
+    ApprovalsRepository,
+    ApprovalExpiry,
+    ApprovalGate,
+    ApprovalsService,
+    RunCanceller,
   ],
 })
 export class RuntimeModule {

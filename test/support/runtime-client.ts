@@ -15,6 +15,7 @@ export interface RuntimeUser {
   auth: string;
   get(path: string): ReturnType<TestApp['http']['get']>;
   post(path: string, body?: object): ReturnType<TestApp['http']['post']>;
+  put(path: string, body?: object): ReturnType<TestApp['http']['put']>;
   del(path: string): ReturnType<TestApp['http']['delete']>;
   /** Creates an agent (scripted by default) and a session with it; returns their ids. */
   session(modelConfig?: Record<string, unknown>, toolIds?: string[]): Promise<SessionIds>;
@@ -48,6 +49,7 @@ export async function runtimeUser(testApp: TestApp, user: string): Promise<Runti
     auth,
     get: (path) => http.get(path).set('Authorization', auth),
     post: (path, body = {}) => http.post(path).set('Authorization', auth).send(body),
+    put: (path, body = {}) => http.put(path).set('Authorization', auth).send(body),
     del: (path) => http.delete(path).set('Authorization', auth),
     session: async (modelConfig = { provider: 'scripted', model: 'scripted' }, toolIds = []) => {
       const agent = await self.post('/api/v1/agents', {

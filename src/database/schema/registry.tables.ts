@@ -50,6 +50,8 @@ export const tools = pgTable(
     /** Null for a tool that is only described so far: it is listed but not served. */
     implementation: jsonb('implementation').$type<ToolImplementation>(),
     is_active: boolean('is_active').notNull().default(true),
+    /** A call by an agent waits for its user's approval (agents may override it per tool). */
+    requires_approval: boolean('requires_approval').notNull().default(false),
     ...timestamps,
   },
   (table) => [index('tools_created_at_id_idx').on(table.created_at, table.id)],
@@ -76,6 +78,8 @@ export const agentTools = pgTable(
       .notNull()
       .references(() => tools.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
+    /** This agent's own rule for the tool; null: the tool's `requires_approval`. */
+    requires_approval: boolean('requires_approval'),
   },
   (table) => [
     primaryKey({ columns: [table.agent_id, table.tool_id] }),

@@ -14,7 +14,12 @@ import {
 import { agents } from './registry.tables';
 import { timestamps } from './timestamps';
 
-export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+export type RunStatus = 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
+
+/** Statuses of a run that has not ended: at most one such run per session. */
+export const ACTIVE_RUN_STATUSES = ['running', 'awaiting_approval'] as const;
+
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
 
 /** A conversation of one user with one agent; its events are numbered from 0 across its runs. */
 export const sessions = pgTable(
@@ -46,6 +51,10 @@ export const runs = pgTable(
     input_tokens: integer('input_tokens').notNull().default(0),
     output_tokens: integer('output_tokens').notNull().default(0),
     error: jsonb('error').$type<{ code: string; message: string }>(),
+    /** The run's extended-thinking budget, kept so a paused run resumes as it started. */
+    thinking_budget: integer('thinking_budget'),
+    /** The next event's `eventIndex` while the run is paused for approval (no process holds it). */
+    next_event_index: integer('next_event_index').notNull().default(0),
     /** The client's `Idempotency-Key` and a hash of what it asked for under that key. */
     idempotency_key: text('idempotency_key'),
     request_hash: text('request_hash'),
@@ -56,9 +65,9 @@ export const runs = pgTable(
   },
   (table) => [
     // One active run per session, whichever instance starts it.
-    uniqueIndex('runs_one_running_per_session')
+    uniqueIndex('runs_one_active_per_session')
       .on(table.session_id)
-      .where(sql`${table.status} = 'running'`),
+      .where(sql`${table.status} IN ('running', 'awaiting_approval')`),
     uniqueIndex('runs_idempotency_key')
       .on(table.owner, table.idempotency_key)
       .where(sql`${table.idempotency_key} IS NOT NULL`),
@@ -86,5 +95,33 @@ export const runEvents = pgTable(
   (table) => [
     primaryKey({ columns: [table.session_id, table.sequence_number] }),
     index('run_events_run_id_event_index_idx').on(table.run_id, table.event_index),
+  ],
+);
+
+/** A tool call that waits for its user's decision; the paused run's state is in the database. */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    run_id: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    session_id: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    tool_use_id: text('tool_use_id').notNull(),
+    tool_name: text('tool_name').notNull(),
+    args: jsonb('args').$type<Record<string, unknown>>().notNull(),
+    description: text('description').notNull(),
+    status: text('status').$type<ApprovalStatus>().notNull().default('pending'),
+    reason: text('reason'),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamps.created_at,
+    resolved_at: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('approvals_run_id_idx').on(table.run_id),
+    index('approvals_owner_status_idx').on(table.owner, table.status),
   ],
 );

@@ -3,6 +3,7 @@ import { type Database } from '../../database/database';
 import { agentTools, tools } from '../../database/schema';
 import { missingIds } from '../common/missing-ids';
 import { InvalidReferencesError } from '../common/registry.errors';
+import { type ToolIdItem, toolIdOf } from './dto/tool-ids.decorator';
 
 /** The refusal of tool ids that are not UUIDs or name no tool (AC-014), if any are. */
 export async function invalidToolIds(
@@ -16,21 +17,26 @@ export async function invalidToolIds(
 }
 
 /**
- * Makes `toolIds` the agent's tools, in that order. Run it in the transaction of the agent's
+ * Makes `items` the agent's tools, in that order, with the agent's approval rules. Run it in the transaction of the agent's
  * write: the check and the links then commit together, or not at all.
  */
 export async function replaceAgentTools(
   tx: Database,
   agentId: string,
-  toolIds: readonly string[],
+  items: readonly ToolIdItem[],
 ): Promise<void> {
-  const refused = await invalidToolIds(tx, toolIds);
+  const refused = await invalidToolIds(tx, items.map(toolIdOf));
   if (refused) throw refused;
   await tx.delete(agentTools).where(eq(agentTools.agent_id, agentId));
-  if (toolIds.length === 0) return;
-  await tx
-    .insert(agentTools)
-    .values(toolIds.map((tool_id, position) => ({ agent_id: agentId, tool_id, position })));
+  if (items.length === 0) return;
+  await tx.insert(agentTools).values(
+    items.map((item, position) => ({
+      agent_id: agentId,
+      tool_id: toolIdOf(item),
+      position,
+      requires_approval: typeof item === 'string' ? null : (item.requires_approval ?? null),
+    })),
+  );
 }
 
 /** The tool ids of each of the agents, in each agent's order; agents without tools map to []. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { agentTools, agents, tools } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
@@ -12,6 +12,8 @@ export interface AgentToolRow {
   name: string;
   description: string;
   is_active: boolean;
+  /** Whether this agent's calls of it wait for approval: the agent's rule, else the tool's. */
+  requires_approval: boolean;
 }
 
 /** An agent as a run needs it: its stored settings and its tools, in the agent's order. */
@@ -39,6 +41,7 @@ export class AgentsRepository {
         name: tools.name,
         description: tools.description,
         is_active: tools.is_active,
+        requires_approval: sql<boolean>`coalesce(${agentTools.requires_approval}, ${tools.requires_approval})`,
       })
       .from(agentTools)
       .innerJoin(tools, eq(tools.id, agentTools.tool_id))

@@ -22,6 +22,7 @@ import { AgentsRepository } from './agents.repository';
 import { toAgentDto } from './agent-views';
 import { type AgentDetailDto, type AgentDto } from './dto/agent.dto';
 import { type AgentToolsDto } from './dto/agent-tools.dto';
+import { type ToolIdItem, toolIdOf } from './dto/tool-ids.decorator';
 import { type CreateAgentDto } from './dto/create-agent.dto';
 import { type UpdateAgentDto } from './dto/update-agent.dto';
 
@@ -36,7 +37,7 @@ export class AgentsService {
 
   async create(dto: CreateAgentDto): Promise<AgentDto> {
     this.assertRunnable(dto.model_config);
-    const toolIds = dto.tool_ids ?? [];
+    const toolIds = (dto.tool_ids ?? []).map(toolIdOf);
     const row = await this.write(dto.name, toolIds, async (tx) => {
       const [created] = await tx
         .insert(agents)
@@ -153,7 +154,7 @@ export class AgentsService {
    */
   private write(
     name: string,
-    toolIds: readonly string[] | undefined,
+    toolIds: readonly ToolIdItem[] | undefined,
     writeAgent: (tx: Database) => Promise<AgentRow>,
   ): Promise<AgentRow> {
     return writeNamed(
@@ -165,7 +166,7 @@ export class AgentsService {
           if (toolIds !== undefined) await replaceAgentTools(tx, row.id, toolIds);
           return row;
         }),
-      () => invalidToolIds(this.db, toolIds ?? []),
+      () => invalidToolIds(this.db, (toolIds ?? []).map(toolIdOf)),
     );
   }
 }

@@ -29,6 +29,8 @@ export class BuiltinToolRegistration {
           description: definition.description,
           parameters: definition.inputSchema,
           implementation: { type: 'builtin' as const },
+          // A tool that only reads runs without asking; the operator may change this.
+          requires_approval: definition.annotations?.readOnlyHint !== true,
         })),
       )
       .onConflictDoNothing({ target: tools.name });

@@ -13,7 +13,7 @@ export class BuiltinToolReadOnlyError extends DomainError {
 
   static onEdit(name: string): BuiltinToolReadOnlyError {
     return new BuiltinToolReadOnlyError(
-      `Builtin tool '${name}' is defined by the code; only is_active can change`,
+      `Builtin tool '${name}' is defined by the code; only is_active and requires_approval can change`,
     );
   }
 }

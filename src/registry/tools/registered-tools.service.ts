@@ -43,6 +43,8 @@ export class RegisteredToolsService {
           parameters: dto.parameters,
           implementation: dto.implementation ? toImplementation(dto.implementation) : null,
           is_active: dto.is_active ?? true,
+          // What reaches outside toolhub waits for approval unless its registrant says not.
+          requires_approval: dto.requires_approval ?? dto.implementation !== undefined,
         })
         .returning(),
     );
@@ -77,6 +79,7 @@ export class RegisteredToolsService {
           parameters: dto.parameters,
           implementation: dto.implementation && toImplementation(dto.implementation),
           is_active: dto.is_active,
+          requires_approval: dto.requires_approval,
           updated_at: new Date(),
         })
         .where(eq(tools.id, current.id))
@@ -125,9 +128,12 @@ function toImplementation(dto: ToolImplementationDto): ToolImplementation {
     : { type: 'http', ...endpoint };
 }
 
+/** What an operator may change on a builtin tool: whether it is served, and approval. */
+const OPERATOR_FIELDS = new Set(['is_active', 'requires_approval']);
+
 function assertOnlyActivation(current: ToolRow, dto: UpdateToolDto): void {
   const changes = Object.entries(dto).filter(
-    ([field, value]) => field !== 'is_active' && value !== undefined,
+    ([field, value]) => !OPERATOR_FIELDS.has(field) && value !== undefined,
   );
   if (changes.length > 0) throw BuiltinToolReadOnlyError.onEdit(current.name);
 }

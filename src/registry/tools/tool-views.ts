@@ -12,6 +12,7 @@ export function toToolDto(row: ToolRow): ToolDto {
     parameters: row.parameters,
     implementation: row.implementation ? toImplementationView(row.implementation) : null,
     is_active: row.is_active,
+    requires_approval: row.requires_approval,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -5,6 +5,7 @@ import { AgentsRepository } from '../../registry/agents/agents.repository';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
+import { RunCanceller } from '../approvals/run-canceller';
 import { RunsService } from '../runs/runs.service';
 import { SessionsRepository } from '../sessions/sessions.repository';
 import {
@@ -24,6 +25,7 @@ export class AgentTestService {
     private readonly sessions: SessionsRepository,
     private readonly runs: RunsService,
     private readonly events: EventStore,
+    private readonly canceller: RunCanceller,
   ) {}
 
   async test(
@@ -43,7 +45,7 @@ export class AgentTestService {
     ]);
     limit.abort();
     if (timedOut) {
-      await this.runs.cancel(principal, run.id).catch(() => undefined);
+      await this.canceller.cancel(principal, run.id).catch(() => undefined);
       await this.runs.settled(run.id);
     }
     const executionTimeMs = Math.round((performance.now() - started) * 1000) / 1000;

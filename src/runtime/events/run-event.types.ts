@@ -17,6 +17,20 @@ export interface RunEventFields {
     error?: string;
     code?: string;
   };
+  approval_requested: {
+    approvalId: string;
+    toolUseId: string;
+    toolName: string;
+    args: Record<string, unknown>;
+    /** What will run if it is approved, in words. */
+    description: string;
+  };
+  approval_resolved: {
+    approvalId: string;
+    toolUseId: string;
+    approved: boolean;
+    reason: string | null;
+  };
   error: { error: string; code: string };
   complete: { reason: 'success' | 'cancelled' };
 }
@@ -33,6 +47,8 @@ export const PERSISTED_EVENT_TYPES: Readonly<Record<RunEventType, boolean>> = {
   message: true,
   tool_use: true,
   tool_result: true,
+  approval_requested: true,
+  approval_resolved: true,
   error: true,
   complete: false,
 };

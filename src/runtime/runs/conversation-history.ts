@@ -1,5 +1,6 @@
 import {
   type ConversationMessage,
+  type ThinkingBlock,
   type ToolResultMessage,
 } from '../../providers/model-provider.contract';
 import { type RunEvent } from '../events/run-event.types';
@@ -18,10 +19,15 @@ export function toolResultText(event: {
 /**
  * The conversation of a session rebuilt from its persisted events, for the next run's model
  * calls: user messages, the agent's messages with their tool calls, and the tool results.
- * Thinking is left out: providers need it back only within the run that produced it.
+ * Thinking is left out, except a resumed run's own (`thinkingOfRun`): providers need it back
+ * only within the run that produced it.
  */
-export function conversationOf(events: readonly RunEvent[]): ConversationMessage[] {
+export function conversationOf(
+  events: readonly RunEvent[],
+  options: { thinkingOfRun?: string } = {},
+): ConversationMessage[] {
   const messages: ConversationMessage[] = [];
+  let thinking: ThinkingBlock[] = [];
   const last = () => messages[messages.length - 1];
   for (const event of events) {
     switch (event.type) {
@@ -34,7 +40,14 @@ export function conversationOf(events: readonly RunEvent[]): ConversationMessage
         break;
       }
       case 'message':
-        messages.push({ role: 'assistant', thinking: [], text: event.content, toolCalls: [] });
+        messages.push({ role: 'assistant', thinking, text: event.content, toolCalls: [] });
+        thinking = [];
+        break;
+      case 'thinking':
+        // A resumed run's tool loop must send its own signed thinking back, unchanged.
+        if (event.runId === options.thinkingOfRun) {
+          thinking.push({ content: event.content, signature: event.signature });
+        }
         break;
       case 'tool_use': {
         const previous = last();
@@ -55,7 +68,8 @@ export function conversationOf(events: readonly RunEvent[]): ConversationMessage
         else messages.push({ role: 'tool_results', results: [result] });
         break;
       }
-      case 'thinking':
+      case 'approval_requested':
+      case 'approval_resolved':
       case 'error':
       case 'complete':
       case 'thinking_chunk':

@@ -30,12 +30,18 @@ export class RunEventSink {
    * Emits an event. `alongside` runs in the transaction that stores it (e.g. the run's final
    * status with its `error` event), so both are committed or neither.
    */
-  emit<T extends RunEventType>(
+  async emit<T extends RunEventType>(
     type: T,
     fields: RunEventFields[T],
     alongside?: () => Promise<unknown>,
   ): Promise<RunEvent> {
-    const event = {
+    const [event] = await this.emitTogether([this.build(type, fields)], alongside);
+    return event;
+  }
+
+  /** Builds an event with the run's next index, to be emitted with `emitTogether`. */
+  build<T extends RunEventType>(type: T, fields: RunEventFields[T]): RunEvent {
+    return {
       type,
       sessionId: this.run.sessionId,
       runId: this.run.runId,
@@ -44,25 +50,48 @@ export class RunEventSink {
       persistenceState: isPersisted(type) ? 'persisted' : 'transient',
       ...fields,
     } as RunEvent;
+  }
+
+  /** Stores built events (and `alongside`) in one transaction, then publishes them. */
+  emitTogether(events: RunEvent[], alongside?: () => Promise<unknown>): Promise<RunEvent[]> {
+    const storeAll = () =>
+      storeInOrder(events, (event) =>
+        isPersisted(event.type) ? this.store.append(event) : Promise.resolve(event),
+      );
+    const oneStatement = !alongside && events.filter((e) => isPersisted(e.type)).length <= 1;
     const emitted = this.queue.then(async () => {
-      const store = async () => (isPersisted(type) ? this.store.append(event) : event);
-      const final = alongside
-        ? await this.transactions.run(async () => {
-            const stored = await store();
-            await alongside();
-            return stored;
-          })
-        : await store();
-      this.streams.publish(final);
-      return final;
+      const stored = oneStatement
+        ? await storeAll()
+        : await this.transactions.run(async () => {
+            const all = await storeAll();
+            await alongside?.();
+            return all;
+          });
+      stored.forEach((event) => this.streams.publish(event));
+      return stored;
     });
     // A failed emit fails its caller; the events after it still go out in order.
     this.queue = emitted.catch(() => undefined);
     return emitted;
   }
 
+  /** The `eventIndex` the next event will get. */
+  get nextEventIndex(): number {
+    return this.nextIndex;
+  }
+
   /** Resolves once every event emitted so far is stored and published. */
   async drained(): Promise<void> {
     await this.queue;
   }
+}
+
+/** One after the other: their sequence numbers must follow their order. */
+async function storeInOrder(
+  events: readonly RunEvent[],
+  store: (event: RunEvent) => Promise<RunEvent>,
+): Promise<RunEvent[]> {
+  const stored: RunEvent[] = [];
+  for (const event of events) stored.push(await store(event));
+  return stored;
 }

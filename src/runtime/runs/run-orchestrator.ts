@@ -4,10 +4,12 @@ import {
   type ModelToolCall,
   ProviderError,
   type TokenUsage,
+  type ToolResultMessage,
 } from '../../providers/model-provider.contract';
 import { ToolExecutor } from '../../tools/tool-executor.service';
 import { RuntimeConfig } from '../runtime.config';
 import { RuntimeMetrics } from '../runtime.metrics';
+import { ApprovalGate } from '../approvals/approval-gate';
 import { toolResultText } from './conversation-history';
 import { RunCancelledError } from '../runtime.errors';
 import { type RunEnding, RunsRepository } from './runs.repository';
@@ -40,14 +42,29 @@ export class RunOrchestrator {
     private readonly runs: RunsRepository,
     private readonly config: RuntimeConfig,
     private readonly metrics: RuntimeMetrics,
+    private readonly gate: ApprovalGate,
   ) {}
 
-  async execute(plan: RunPlan, sink: RunEventSink, signal: AbortSignal): Promise<void> {
-    const usage: TokenUsage = { input_tokens: 0, output_tokens: 0 };
+  /** Runs until the run ends, or pauses for approval (`'paused'`: nothing is held). */
+  async execute(
+    plan: RunPlan,
+    sink: RunEventSink,
+    signal: AbortSignal,
+  ): Promise<'ended' | 'paused'> {
+    const usage: TokenUsage = { ...plan.usageSoFar };
     let turn: ModelTurn | undefined;
     const openToolUses = new Map<string, ModelToolCall>();
     try {
-      for (let index = 0; ; index++) {
+      if (plan.decided) {
+        const answers = await this.answerDecided(plan, plan.decided, sink, signal, openToolUses);
+        if (signal.aborted) throw signal.reason;
+        if ([...plan.decided.approvals.values()].some(({ status }) => status === 'cancelled')) {
+          await this.end(plan, sink, { status: 'cancelled', stopReason: 'cancelled', usage });
+          return 'ended';
+        }
+        appendResults(plan, answers);
+      }
+      for (let index = plan.turnsSoFar; ; index++) {
         if (index >= this.config.AGENT_MAX_TURNS) {
           throw new RunFailure(
             'MAX_TURNS',
@@ -63,7 +80,7 @@ export class RunOrchestrator {
             stopReason: turn.stopReason ?? null,
             usage,
           });
-          return;
+          return 'ended';
         }
         plan.history.push({
           role: 'assistant',
@@ -77,11 +94,18 @@ export class RunOrchestrator {
           await sink.emit('tool_use', { toolUseId: call.id, toolName: call.name, args: call.args });
           openToolUses.set(call.id, call);
         }
+        const gated = calls.filter((call) => needsApproval(plan, call));
         const results = await Promise.all(
-          calls.map((call) => this.runTool(plan, call, sink, signal, openToolUses)),
+          calls
+            .filter((call) => !gated.includes(call))
+            .map((call) => this.runTool(plan, call, sink, signal, openToolUses)),
         );
-        plan.history.push({ role: 'tool_results', results });
         if (signal.aborted) throw signal.reason;
+        if (gated.length > 0) {
+          await this.gate.pause(plan, gated, sink, usage);
+          return 'paused';
+        }
+        plan.history.push({ role: 'tool_results', results });
       }
     } catch (error) {
       if (signal.aborted) {
@@ -90,6 +114,29 @@ export class RunOrchestrator {
         await this.fail(plan, sink, error, usage);
       }
     }
+    return 'ended';
+  }
+
+  /** The paused calls' results: the approved ones run now, the others say why they did not. */
+  private answerDecided(
+    plan: RunPlan,
+    decided: NonNullable<RunPlan['decided']>,
+    sink: RunEventSink,
+    signal: AbortSignal,
+    open: Map<string, ModelToolCall>,
+  ): Promise<ToolResultMessage[]> {
+    // A cancelled run runs nothing, even what was approved before the cancel.
+    const cancelled = [...decided.approvals.values()].some((a) => a.status === 'cancelled');
+    return Promise.all(
+      decided.calls.map(async (call) => {
+        open.set(call.id, call);
+        const status = cancelled ? 'cancelled' : decided.approvals.get(call.id)?.status;
+        if (status === 'approved') return this.runTool(plan, call, sink, signal, open);
+        const refusal =
+          REFUSALS[status === 'expired' || status === 'cancelled' ? status : 'rejected'];
+        return this.answer(call, sink, open, { success: false, result: null, ...refusal });
+      }),
+    );
   }
 
   private async streamModelTurn(
@@ -104,7 +151,7 @@ export class RunOrchestrator {
         model: plan.agent.model_config.model,
         system: plan.agent.system_prompt,
         messages: plan.history,
-        tools: [...plan.tools.values()].map(({ definition }) => ({
+        tools: [...plan.tools.values()].map(({ tool: { definition } }) => ({
           name: definition.name,
           description: definition.description,
           inputSchema: definition.inputSchema,
@@ -184,24 +231,28 @@ export class RunOrchestrator {
     sink: RunEventSink,
     signal: AbortSignal,
     open: Map<string, ModelToolCall>,
-  ) {
-    const tool = plan.tools.get(call.name);
+  ): Promise<ToolResultMessage> {
+    const agentTool = plan.tools.get(call.name);
     const outcome =
       call.malformedArgs !== undefined
         ? failed('INVALID_INPUT', `The arguments were not a JSON object: ${call.malformedArgs}`)
-        : tool
-          ? await this.executor.execute(tool, call.args, { caller: 'agent', signal })
+        : agentTool
+          ? await this.executor.execute(agentTool.tool, call.args, { caller: 'agent', signal })
           : failed('TOOL_NOT_FOUND', `Tool '${call.name}' is not available to this agent`);
-    const cancelled = signal.aborted;
-    const fields = outcome.success
-      ? { success: true, result: outcome.result }
-      : {
-          success: false,
-          result: null,
-          error: cancelled ? new RunCancelledError().message : outcome.error.message,
-          code: cancelled ? new RunCancelledError().code : outcome.error.code,
-        };
-    const event = { toolUseId: call.id, toolName: call.name, ...fields };
+    if (outcome.success)
+      return this.answer(call, sink, open, { success: true, result: outcome.result });
+    const { code, message } = signal.aborted ? new RunCancelledError() : outcome.error;
+    return this.answer(call, sink, open, { success: false, result: null, error: message, code });
+  }
+
+  /** Emits the call's one `tool_result` and returns what the model reads of it. */
+  private async answer(
+    call: ModelToolCall,
+    sink: RunEventSink,
+    open: Map<string, ModelToolCall>,
+    outcome: { success: boolean; result: unknown; error?: string; code?: string },
+  ): Promise<ToolResultMessage> {
+    const event = { toolUseId: call.id, toolName: call.name, ...outcome };
     await sink.emit('tool_result', event);
     open.delete(call.id);
     return {
@@ -241,8 +292,9 @@ export class RunOrchestrator {
     await this.end(plan, sink, { status: 'cancelled', stopReason: 'cancelled', usage });
   }
 
-  private async fail(
-    plan: RunPlan,
+  /** Ends the run as failed with `error` (also for a run that could not even resume). */
+  async fail(
+    plan: Pick<RunPlan, 'runId'>,
     sink: RunEventSink,
     error: unknown,
     usage: TokenUsage,
@@ -261,7 +313,11 @@ export class RunOrchestrator {
     this.metrics.runsFinished.inc({ status: 'failed' });
   }
 
-  private async end(plan: RunPlan, sink: RunEventSink, ending: RunEnding): Promise<void> {
+  private async end(
+    plan: Pick<RunPlan, 'runId'>,
+    sink: RunEventSink,
+    ending: RunEnding,
+  ): Promise<void> {
     // The status is stored before `complete` is sent: a client reading the run then sees it.
     await this.runs.finish(plan.runId, ending);
     await sink.emit('complete', {
@@ -269,6 +325,25 @@ export class RunOrchestrator {
     });
     this.metrics.runsFinished.inc({ status: ending.status });
   }
+}
+
+/** What the model reads for a call that was not approved. */
+const REFUSALS = {
+  rejected: { error: 'User rejected', code: 'APPROVAL_REJECTED' },
+  expired: { error: 'Approval expired', code: 'APPROVAL_EXPIRED' },
+  cancelled: { error: new RunCancelledError().message, code: new RunCancelledError().code },
+};
+
+function needsApproval(plan: RunPlan, call: ModelToolCall): boolean {
+  // A call that cannot run (unknown tool, malformed arguments) fails at once instead.
+  return call.malformedArgs === undefined && plan.tools.get(call.name)?.requiresApproval === true;
+}
+
+/** Adds tool results to the conversation: to the turn's results so far, if there are some. */
+function appendResults(plan: RunPlan, results: ToolResultMessage[]): void {
+  const last = plan.history[plan.history.length - 1];
+  if (last?.role === 'tool_results') last.results.push(...results);
+  else plan.history.push({ role: 'tool_results', results });
 }
 
 function failed(code: string, message: string) {

@@ -1,7 +1,10 @@
 import {
   type ConversationMessage,
   type ModelProvider,
+  type ModelToolCall,
+  type TokenUsage,
 } from '../../providers/model-provider.contract';
+import { type ApprovalRow } from '../approvals/approvals.repository';
 import { type AgentRow } from '../../registry/agents/agents.repository';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 
@@ -9,12 +12,25 @@ import { type CatalogTool } from '../../tools/tool-catalog.service';
 export interface RunPlan {
   runId: string;
   sessionId: string;
+  /** The user whose session it is. */
+  owner: string;
   agent: AgentRow;
   provider: ModelProvider;
   /** The agent's active, served tools, by the name the model calls them. */
-  tools: ReadonlyMap<string, CatalogTool>;
+  tools: ReadonlyMap<string, AgentTool>;
   maxTokens: number;
   thinkingBudget?: number;
   /** The session's conversation so far, ending with this run's user message. */
   history: ConversationMessage[];
+  /** Model calls the run made before (it was paused for approval), and their token usage. */
+  turnsSoFar: number;
+  usageSoFar: TokenUsage;
+  /** A paused run's decided tool calls, to answer before the next model call. */
+  decided?: { calls: ModelToolCall[]; approvals: ReadonlyMap<string, ApprovalRow> };
+}
+
+export interface AgentTool {
+  tool: CatalogTool;
+  /** A call waits for the user's approval. */
+  requiresApproval: boolean;
 }

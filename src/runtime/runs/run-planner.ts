@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ProviderRegistry } from '../../providers/provider-registry.service';
 import { AgentsRepository } from '../../registry/agents/agents.repository';
 import { ValidationFailedError } from '../../registry/common/registry.errors';
-import { type CatalogTool, ToolCatalog } from '../../tools/tool-catalog.service';
+import { ToolCatalog } from '../../tools/tool-catalog.service';
 import { RuntimeConfig } from '../runtime.config';
 import {
   AgentGoneError,
@@ -10,10 +10,16 @@ import {
   ProviderUnavailableError,
 } from '../runtime.errors';
 import { type SessionRow } from '../sessions/sessions.repository';
-import { type RunPlan } from './run-plan';
+import { type AgentTool, type RunPlan } from './run-plan';
 
 /** Thinking budget when a run turns thinking on without one (seed 002's example). */
 const DEFAULT_THINKING_BUDGET = 10_000;
+
+/** A run's plan before the run exists: what the runtime adds once it does is left out. */
+export type PlannedRun = Omit<
+  RunPlan,
+  'runId' | 'history' | 'turnsSoFar' | 'usageSoFar' | 'decided'
+>;
 
 export interface RunOptions {
   enable_thinking?: boolean;
@@ -34,10 +40,7 @@ export class RunPlanner {
     private readonly config: RuntimeConfig,
   ) {}
 
-  async plan(
-    session: SessionRow,
-    options: RunOptions,
-  ): Promise<Omit<RunPlan, 'runId' | 'history'>> {
+  async plan(session: SessionRow, options: RunOptions): Promise<PlannedRun> {
     const found = session.agent_id ? await this.agents.findWithTools(session.agent_id) : undefined;
     if (!found) throw new AgentGoneError();
     const { agent } = found;
@@ -65,14 +68,18 @@ export class RunPlanner {
     }
     return {
       sessionId: session.id,
+      owner: session.owner,
       agent,
       provider,
       tools: new Map(
         found.tools
           .filter((tool) => tool.is_active)
-          .flatMap((tool): [string, CatalogTool][] => {
+          .flatMap((tool): [string, AgentTool][] => {
             const served = this.catalog.findById(tool.id);
-            return served ? [[served.definition.name, served]] : [];
+            if (!served) return [];
+            return [
+              [served.definition.name, { tool: served, requiresApproval: tool.requires_approval }],
+            ];
           }),
       ),
       maxTokens,

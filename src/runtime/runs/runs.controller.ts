@@ -15,6 +15,7 @@ import { RegistryController } from '../../registry/common/registry-controller.de
 import { ValidationFailedError } from '../../registry/common/registry.errors';
 import {
   IdempotencyKeyReusedError,
+  PendingApprovalError,
   ProviderNotConfiguredError,
   RunFinishedError,
   RunNotFoundError,
@@ -31,6 +32,7 @@ import {
 } from './dto/run.dto';
 import { runPath, toRunDto, toRunStartedDto } from './run-views';
 import { RunsService } from './runs.service';
+import { RunCanceller } from '../approvals/run-canceller';
 
 const RUN_ID = '8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d';
 const SESSION_ID = '0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f';
@@ -52,6 +54,7 @@ export class RunsController {
   constructor(
     private readonly runs: RunsService,
     private readonly streamer: RunEventStreamer,
+    private readonly canceller: RunCanceller,
   ) {}
 
   @Post('sessions/:id/runs')
@@ -72,6 +75,7 @@ export class RunsController {
     new SessionBusyError(RUN_ID, 'start a run'),
     new IdempotencyKeyReusedError(),
     new ProviderNotConfiguredError('anthropic', 'ANTHROPIC_API_KEY'),
+    new PendingApprovalError(['4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8']),
   )
   async start(
     @CurrentPrincipal() principal: Principal,
@@ -140,7 +144,7 @@ export class RunsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
   ): Promise<RunCancelRequestedDto> {
-    const run = await this.runs.cancel(principal, id);
+    const run = await this.canceller.cancel(principal, id);
     return { run_id: run.id, cancel_requested: true };
   }
 }

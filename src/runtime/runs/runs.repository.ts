@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
-import { type RunStatus, runs } from '../../database/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ACTIVE_RUN_STATUSES, type RunStatus, runs } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
 import { type TokenUsage } from '../../providers/model-provider.contract';
@@ -12,17 +12,18 @@ export interface NewRun {
   owner: string;
   idempotencyKey?: string;
   requestHash?: string;
+  thinkingBudget?: number;
 }
 
 export interface RunEnding {
-  status: Exclude<RunStatus, 'running'>;
+  status: Exclude<RunStatus, 'running' | 'awaiting_approval'>;
   stopReason: string | null;
   usage: TokenUsage;
   error?: { code: string; message: string };
 }
 
-/** The unique index that keeps a session to one running run. */
-export const ONE_RUNNING_PER_SESSION = 'runs_one_running_per_session';
+/** The unique index that keeps a session to one active (running or paused) run. */
+export const ONE_ACTIVE_RUN_PER_SESSION = 'runs_one_active_per_session';
 
 @Injectable()
 export class RunsRepository {
@@ -37,6 +38,7 @@ export class RunsRepository {
         owner: run.owner,
         idempotency_key: run.idempotencyKey,
         request_hash: run.requestHash,
+        thinking_budget: run.thinkingBudget,
       })
       .returning();
     return row;
@@ -51,11 +53,50 @@ export class RunsRepository {
     return row;
   }
 
-  async findRunning(sessionId: string): Promise<RunRow | undefined> {
+  /** The session's run that has not ended (running or paused for approval), if any. */
+  async findActive(sessionId: string): Promise<RunRow | undefined> {
     const [row] = await this.transactions.db
       .select()
       .from(runs)
-      .where(and(eq(runs.session_id, sessionId), eq(runs.status, 'running')));
+      .where(and(eq(runs.session_id, sessionId), inArray(runs.status, [...ACTIVE_RUN_STATUSES])));
+    return row;
+  }
+
+  async find(id: string): Promise<RunRow | undefined> {
+    const [row] = await this.transactions.db.select().from(runs).where(eq(runs.id, id));
+    return row;
+  }
+
+  /** Pauses a running run for approval, keeping its usage so far and its next event index. */
+  async pause(id: string, usage: TokenUsage, nextEventIndex: number): Promise<void> {
+    await this.transactions.db
+      .update(runs)
+      .set({
+        status: 'awaiting_approval',
+        input_tokens: usage.input_tokens,
+        output_tokens: usage.output_tokens,
+        next_event_index: nextEventIndex,
+      })
+      .where(and(eq(runs.id, id), eq(runs.status, 'running')));
+  }
+
+  /** Takes the next event index of a paused run; concurrent takers get distinct ones. */
+  async takeEventIndex(id: string): Promise<number> {
+    const [row] = await this.transactions.db
+      .update(runs)
+      .set({ next_event_index: sql`${runs.next_event_index} + 1` })
+      .where(eq(runs.id, id))
+      .returning({ taken: sql<number>`${runs.next_event_index} - 1` });
+    return Number(row.taken);
+  }
+
+  /** Claims a paused run to resume it; undefined when another caller claimed it first. */
+  async claimResume(id: string): Promise<RunRow | undefined> {
+    const [row] = await this.transactions.db
+      .update(runs)
+      .set({ status: 'running' })
+      .where(and(eq(runs.id, id), eq(runs.status, 'awaiting_approval')))
+      .returning();
     return row;
   }
 
@@ -67,7 +108,7 @@ export class RunsRepository {
     return row;
   }
 
-  /** Records how a running run ended; a run that already ended is left as it is. */
+  /** Records how an active run ended; a run that already ended is left as it is. */
   async finish(id: string, ending: RunEnding): Promise<RunRow | undefined> {
     const [row] = await this.transactions.db
       .update(runs)
@@ -79,7 +120,7 @@ export class RunsRepository {
         error: ending.error ?? null,
         finished_at: sql`now()`,
       })
-      .where(and(eq(runs.id, id), eq(runs.status, 'running')))
+      .where(and(eq(runs.id, id), inArray(runs.status, [...ACTIVE_RUN_STATUSES])))
       .returning();
     return row;
   }

@@ -10,6 +10,7 @@ import {
   IdempotencyKeyReusedError,
   RunFinishedError,
   RunNotFoundError,
+  PendingApprovalError,
   SessionBusyError,
   SessionNotFoundError,
 } from '../runtime.errors';
@@ -19,8 +20,10 @@ import { ActiveRuns } from './active-runs';
 import { conversationOf } from './conversation-history';
 import { RunEventSink } from './run-event-sink';
 import { RunOrchestrator } from './run-orchestrator';
-import { type RunOptions, RunPlanner } from './run-planner';
-import { ONE_RUNNING_PER_SESSION, type RunRow, RunsRepository } from './runs.repository';
+import { type PlannedRun, type RunOptions, RunPlanner } from './run-planner';
+import { type RunPlan } from './run-plan';
+import { ApprovalsRepository } from '../approvals/approvals.repository';
+import { ONE_ACTIVE_RUN_PER_SESSION, type RunRow, RunsRepository } from './runs.repository';
 
 export interface RunRequest extends RunOptions {
   content: string;
@@ -41,6 +44,7 @@ export class RunsService implements BeforeApplicationShutdown {
     private readonly streams: RunStreams,
     private readonly active: ActiveRuns,
     private readonly metrics: RuntimeMetrics,
+    private readonly approvals: ApprovalsRepository,
   ) {}
 
   /**
@@ -60,41 +64,117 @@ export class RunsService implements BeforeApplicationShutdown {
       const earlier = await this.runs.findByIdempotencyKey(principal.user, idempotencyKey);
       if (earlier) return sameRequestOrRefuse(earlier, requestHash);
     }
+    await this.refuseIfActive(session.id);
     const plan = await this.planner.plan(session, request);
     // Read before the run exists: the session has no active run, so nothing is appended meanwhile.
     const earlierEvents = await this.events.listBySession(session.id);
     let started: { run: RunRow; first: RunEvent };
     try {
-      started = await this.insertRun(session, principal, request, idempotencyKey, requestHash);
+      started = await this.insertRun(
+        session,
+        principal,
+        request,
+        idempotencyKey,
+        requestHash,
+        plan.thinkingBudget,
+      );
     } catch (error) {
       const refusal = await this.explainRefusal(error, session, principal, idempotencyKey);
       if ('run' in refusal) return sameRequestOrRefuse(refusal.run, requestHash);
       throw refusal.error;
     }
     const { run, first } = started;
-    const history = conversationOf([...earlierEvents, first]);
     this.streams.open(run.id);
     this.streams.publish(first);
-    const sink = new RunEventSink(
-      { sessionId: session.id, runId: run.id },
+    this.metrics.runsStarted.inc({ provider: plan.agent.model_config.provider });
+    this.launch(
+      {
+        ...plan,
+        runId: run.id,
+        history: conversationOf([...earlierEvents, first]),
+        turnsSoFar: 0,
+        usageSoFar: { input_tokens: 0, output_tokens: 0 },
+      },
       first.eventIndex + 1,
+    );
+    return run;
+  }
+
+  /**
+   * Resumes a run paused for approval once every approval is decided: claims it (one caller
+   * wins, in any instance), rebuilds its conversation from the stored events and answers the
+   * paused calls before the next model call.
+   */
+  async resume(runId: string): Promise<void> {
+    const run = await this.runs.claimResume(runId);
+    if (!run) return;
+    const session = await this.sessions.find(run.session_id);
+    const events = session ? await this.events.listBySession(session.id) : [];
+    const ofRun = events.filter((event) => event.runId === run.id);
+    const answered = new Set(ofRun.flatMap((e) => (e.type === 'tool_result' ? [e.toolUseId] : [])));
+    const calls = ofRun.flatMap((event) =>
+      event.type === 'tool_use' && !answered.has(event.toolUseId)
+        ? [{ id: event.toolUseId, name: event.toolName, args: event.args }]
+        : [],
+    );
+    const approvals = new Map(
+      (await this.approvals.listByRun(run.id)).map((approval) => [approval.tool_use_id, approval]),
+    );
+    this.streams.openIfMissing(run.id);
+    const usageSoFar = { input_tokens: run.input_tokens, output_tokens: run.output_tokens };
+    let plan: PlannedRun;
+    try {
+      if (!session) throw new SessionNotFoundError(run.session_id);
+      plan = await this.planner.plan(session, {
+        enable_thinking: run.thinking_budget !== null,
+        thinking_budget: run.thinking_budget ?? undefined,
+      });
+    } catch (error) {
+      // E.g. the provider's key was removed while the run waited: the run cannot go on.
+      const sink = this.sinkFor(run.session_id, run.id, run.next_event_index);
+      await this.orchestrator.fail({ runId: run.id }, sink, error, usageSoFar);
+      await sink.drained();
+      this.streams.finish(run.id);
+      return;
+    }
+    this.launch(
+      {
+        ...plan,
+        runId: run.id,
+        history: conversationOf(events, { thinkingOfRun: run.id }),
+        turnsSoFar: ofRun.filter((event) => event.type === 'message').length,
+        usageSoFar,
+        decided: { calls, approvals },
+      },
+      run.next_event_index,
+    );
+  }
+
+  /** Runs the plan in the background; its event stream ends with it, unless it pauses. */
+  private launch(plan: RunPlan, firstEventIndex: number): void {
+    const sink = this.sinkFor(plan.sessionId, plan.runId, firstEventIndex);
+    this.active.start(plan.runId, async (signal) => {
+      let outcome: 'ended' | 'paused' = 'ended';
+      try {
+        outcome = await this.orchestrator.execute(plan, sink, signal);
+      } catch (error) {
+        // Only a run whose end could not be stored gets here (the database is gone).
+        this.logger.error({ err: error, runId: plan.runId }, 'Run could not record its end');
+      } finally {
+        await sink.drained();
+        if (outcome === 'ended') this.streams.finish(plan.runId);
+      }
+    });
+  }
+
+  private sinkFor(sessionId: string, runId: string, firstEventIndex: number): RunEventSink {
+    return new RunEventSink(
+      { sessionId, runId },
+      firstEventIndex,
       this.events,
       this.streams,
       this.transactions,
     );
-    this.metrics.runsStarted.inc({ provider: plan.agent.model_config.provider });
-    this.active.start(run.id, async (signal) => {
-      try {
-        await this.orchestrator.execute({ ...plan, runId: run.id, history }, sink, signal);
-      } catch (error) {
-        // Only a run whose end could not be stored gets here (the database is gone).
-        this.logger.error({ err: error, runId: run.id }, 'Run could not record its end');
-      } finally {
-        await sink.drained();
-        this.streams.finish(run.id);
-      }
-    });
-    return run;
   }
 
   async find(principal: Principal, id: string): Promise<RunRow> {
@@ -135,6 +215,7 @@ export class RunsService implements BeforeApplicationShutdown {
     request: RunRequest,
     idempotencyKey: string | undefined,
     requestHash: string | undefined,
+    thinkingBudget: number | undefined,
   ): Promise<{ run: RunRow; first: RunEvent }> {
     return this.transactions.run(async () => {
       const run = await this.runs.insertRunning({
@@ -142,6 +223,7 @@ export class RunsService implements BeforeApplicationShutdown {
         owner: principal.user,
         idempotencyKey,
         requestHash,
+        thinkingBudget,
       });
       const first = await this.events.append({
         type: 'user_message_sent',
@@ -174,11 +256,28 @@ export class RunsService implements BeforeApplicationShutdown {
       const earlier = await this.runs.findByIdempotencyKey(principal.user, idempotencyKey);
       if (earlier) return { run: earlier };
     }
-    if (constraint === ONE_RUNNING_PER_SESSION) {
-      const running = await this.runs.findRunning(session.id);
-      return { error: new SessionBusyError(running?.id ?? 'unknown', 'start a run') };
+    if (constraint === ONE_ACTIVE_RUN_PER_SESSION) {
+      return { error: (await this.activeRunRefusal(session.id)) ?? error };
     }
     return { error };
+  }
+
+  private async refuseIfActive(sessionId: string): Promise<void> {
+    const refusal = await this.activeRunRefusal(sessionId);
+    if (refusal) throw refusal;
+  }
+
+  /** Why a new run cannot start: a run is active, or waits for approvals the user owes. */
+  private async activeRunRefusal(sessionId: string): Promise<Error | undefined> {
+    const active = await this.runs.findActive(sessionId);
+    if (!active) return undefined;
+    if (active.status === 'awaiting_approval') {
+      const pending = (await this.approvals.listByRun(active.id)).filter(
+        (approval) => approval.status === 'pending',
+      );
+      return new PendingApprovalError(pending.map((approval) => approval.id));
+    }
+    return new SessionBusyError(active.id, 'start a run');
   }
 }
 

@@ -18,6 +18,11 @@ export class SessionsRepository {
     return row;
   }
 
+  async find(id: string): Promise<SessionRow | undefined> {
+    const [row] = await this.transactions.db.select().from(sessions).where(eq(sessions.id, id));
+    return row;
+  }
+
   /** The session, if it exists and is `owner`'s. */
   async findOwned(id: string, owner: string): Promise<SessionRow | undefined> {
     if (!isUuid(id)) return undefined;

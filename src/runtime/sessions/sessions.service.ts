@@ -39,7 +39,7 @@ export class SessionsService {
 
   async delete(principal: Principal, id: string): Promise<{ deleted: true; id: string }> {
     const session = await this.find(principal, id);
-    const running = await this.runs.findRunning(session.id);
+    const running = await this.runs.findActive(session.id);
     if (running) throw new SessionBusyError(running.id, 'delete the session');
     await this.sessions.delete(session.id);
     return { deleted: true, id: session.id };

@@ -1,4 +1,8 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { type RunEvent } from '../events/run-event.types';
 import { RuntimeConfig } from '../runtime.config';
 
@@ -21,7 +25,7 @@ class RunChannel {
  * only the persisted ones can be replayed, from the event store.
  */
 @Injectable()
-export class RunStreams implements OnApplicationShutdown {
+export class RunStreams implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly channels = new Map<string, RunChannel>();
   private readonly graceMs: number;
 
@@ -31,6 +35,11 @@ export class RunStreams implements OnApplicationShutdown {
 
   open(runId: string): void {
     this.channels.set(runId, new RunChannel());
+  }
+
+  /** Opens the run's channel unless this process already has it (a run resumed here). */
+  openIfMissing(runId: string): void {
+    if (!this.channels.has(runId)) this.open(runId);
   }
 
   publish(event: RunEvent): void {
@@ -81,6 +90,17 @@ export class RunStreams implements OnApplicationShutdown {
     }
     channel.subscribers.add(subscriber);
     return { unsubscribe: () => channel.subscribers.delete(subscriber) };
+  }
+
+  /**
+   * Shutting down: every open stream ends now (clients reconnect elsewhere with
+   * `Last-Event-ID`), else a stream of a run paused for approval would hold the server open.
+   */
+  beforeApplicationShutdown(): void {
+    for (const channel of this.channels.values()) {
+      channel.subscribers.forEach((subscriber) => subscriber.end());
+      channel.subscribers.clear();
+    }
   }
 
   onApplicationShutdown(): void {

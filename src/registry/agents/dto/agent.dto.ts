@@ -30,6 +30,8 @@ export class AgentToolDto {
   description!: string;
   /** Inactive tools stay listed but are not served. @example true */
   is_active!: boolean;
+  /** This agent's calls of it wait for approval (the agent's rule, else the tool's). @example false */
+  requires_approval!: boolean;
 }
 
 export class AgentDetailDto extends AgentDto {

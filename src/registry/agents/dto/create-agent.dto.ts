@@ -3,7 +3,7 @@ import { IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-va
 import { Omittable } from '../../common/omittable.decorator';
 import { IsResourceDescription, IsResourceName } from '../../common/resource-fields.decorators';
 import { ModelConfigDto } from './model-config.dto';
-import { IsToolIdList } from './tool-ids.decorator';
+import { IsToolIdList, type ToolIdItem } from './tool-ids.decorator';
 
 export class CreateAgentDto {
   /** Unique among agents. @example "buy_signal_analyzer" */
@@ -31,5 +31,5 @@ export class CreateAgentDto {
    */
   @Omittable()
   @IsToolIdList()
-  tool_ids?: string[];
+  tool_ids?: ToolIdItem[];
 }

@@ -37,4 +37,12 @@ export class CreateToolDto {
   @Omittable()
   @IsBoolean()
   is_active?: boolean;
+
+  /**
+   * An agent's call waits for its user's approval. Default: true for `http` and `mcp` tools
+   * (they act outside toolhub), false otherwise; agents may override it. @example true
+   */
+  @Omittable()
+  @IsBoolean()
+  requires_approval?: boolean;
 }

@@ -14,6 +14,8 @@ export class ToolDto {
   implementation!: ToolImplementationViewDto | null;
   /** @example true */
   is_active!: boolean;
+  /** An agent's call waits for its user's approval (unless the agent says otherwise). @example true */
+  requires_approval!: boolean;
   /** @example "2026-11-22T10:00:00.000Z" */
   created_at!: Date;
   /** @example "2026-11-22T10:00:00.000Z" */

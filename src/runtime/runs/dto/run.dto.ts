@@ -44,7 +44,10 @@ export class RunDto {
   id!: string;
   /** @example "0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f" */
   session_id!: string;
-  @ApiProperty({ enum: ['running', 'completed', 'failed', 'cancelled'], example: 'completed' })
+  @ApiProperty({
+    enum: ['running', 'awaiting_approval', 'completed', 'failed', 'cancelled'],
+    example: 'completed',
+  })
   status!: string;
   /** The last model turn's stop reason, or `cancelled`. @example "end_turn" */
   stop_reason!: string | null;
