@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClusterModule } from '../cluster/cluster.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsRepository } from './agents/agents.repository';
@@ -19,7 +20,7 @@ import { WorkflowsService } from './workflows/workflows.service';
  * database, behind API keys. Its active tools are what the tool service serves.
  */
 @Module({
-  imports: [ProvidersModule],
+  imports: [ProvidersModule, ClusterModule],
   controllers: [RegisteredToolsController, AgentsController, WorkflowsController],
   providers: [
     HttpToolRunner,

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { provideFeatureConfig } from '../core/config';
 import { CorsPolicy } from '../core/http/cors';
+import { ClusterModule } from '../cluster/cluster.module';
+import { FilesModule } from '../files/files.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { RegistryModule } from '../registry/registry.module';
 import { AgentTestController } from './agent-test/agent-test.controller';
@@ -32,7 +34,7 @@ import { RunStreams } from './streams/run-streams.service';
  * answer and the agent's tool calls as events, a durable event log, and SSE replay.
  */
 @Module({
-  imports: [ProvidersModule, RegistryModule],
+  imports: [ProvidersModule, RegistryModule, FilesModule, ClusterModule],
   controllers: [SessionsController, RunsController, ApprovalsController, AgentTestController],
   providers: [
     provideFeatureConfig(RuntimeConfig),

@@ -53,6 +53,9 @@ export const runs = pgTable(
     error: jsonb('error').$type<{ code: string; message: string }>(),
     /** The run's extended-thinking budget, kept so a paused run resumes as it started. */
     thinking_budget: integer('thinking_budget'),
+    /** The process running the run and when it last said so; a silent one is presumed dead. */
+    instance_id: text('instance_id'),
+    heartbeat_at: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     /** The next event's `eventIndex` while the run is paused for approval (no process holds it). */
     next_event_index: integer('next_event_index').notNull().default(0),
     /** The client's `Idempotency-Key` and a hash of what it asked for under that key. */
