@@ -76,6 +76,11 @@ describeEachAdapter('OpenAPI document', (testApp) => {
         'GET /api/v1/approvals',
         'GET /api/v1/approvals/{id}',
         'POST /api/v1/approvals/{id}',
+        'POST /api/v1/files',
+        'GET /api/v1/files',
+        'GET /api/v1/files/{id}',
+        'GET /api/v1/files/{id}/content',
+        'DELETE /api/v1/files/{id}',
       ].sort(),
     );
   });

@@ -32,9 +32,28 @@ export interface ToolResultMessage {
   isError: boolean;
 }
 
+/** What kinds of attached files a provider can give its model. */
+export type AttachmentKind = 'text' | 'image' | 'pdf';
+
+/** A file attached to a user message: text as text, images and PDFs as base64 bytes. */
+export type MessageAttachment =
+  | { kind: 'text'; name: string; mimeType: string; text: string }
+  | { kind: 'image' | 'pdf'; name: string; mimeType: string; base64: string };
+
+/** A text attachment as the model reads it: its content inside a tag that names it. */
+export function attachedFileText(name: string, text: string): string {
+  const quoted = name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<file name="${quoted}">\n${text}\n</file>`;
+}
+
 /** A conversation in a provider-neutral form; each adapter writes its own wire format. */
 export type ConversationMessage =
-  | { role: 'user'; content: string }
+  | {
+      role: 'user';
+      content: string;
+      /** Files attached to the message (only the run that sent it carries their contents). */
+      attachments?: MessageAttachment[];
+    }
   | {
       role: 'assistant';
       /** Sent back only within the run that produced them (Anthropic's tool loop needs them). */
@@ -110,6 +129,8 @@ export interface ModelProvider {
   /** The environment variable this server lacks to use the provider, or undefined when ready. */
   missingConfiguration(): string | undefined;
   thinking: ThinkingRules;
+  /** The kinds of attached files its models can take; a run attaching another is refused. */
+  readonly attachmentKinds: ReadonlySet<AttachmentKind>;
   /**
    * Problems with the provider's own settings in an agent's `model_config` (e.g. the scripted
    * provider's `script`), each a sentence naming the setting; empty when there are none.

@@ -107,3 +107,17 @@ export class ApprovalResolvedError extends DomainError {
     super(`Approval '${id}' was already decided (${status})`, { status });
   }
 }
+
+/** An attached file of a type the agent's provider cannot give its model. */
+export class AttachmentNotSupportedError extends DomainError {
+  readonly code = 'ATTACHMENT_NOT_SUPPORTED';
+  readonly status = 422;
+  constructor(provider: string, files: readonly { id: string; name: string; mime_type: string }[]) {
+    super(
+      `The ${provider} provider cannot take ${files
+        .map((file) => `'${file.name}' (${file.mime_type})`)
+        .join(', ')} as an attachment`,
+      { provider, file_ids: files.map((file) => file.id) },
+    );
+  }
+}

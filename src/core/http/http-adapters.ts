@@ -13,6 +13,7 @@ import {
   METHODS_WITH_BODY,
   assertUncompressedBody,
   isJsonContentType,
+  isMultipartContentType,
   parseJsonBody,
 } from './json-body';
 
@@ -85,8 +86,10 @@ export function configureFastify(app: INestApplication, config: AppConfig, cors:
   fastify.options('*', (_request, reply) => {
     void reply.code(200).send();
   });
-  // Only JSON is accepted; other media types get Fastify's 415, mapped to the envelope.
+  // Only JSON is parsed; other media types get Fastify's 415, mapped to the envelope.
   fastify.removeAllContentTypeParsers();
+  // Multipart bodies stay unread, for the handlers that stream uploads from the Node request.
+  fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   fastify.addContentTypeParser(
     JSON_CONTENT_TYPE,
     { parseAs: 'buffer', bodyLimit: config.http.maxBodyBytes },
@@ -148,7 +151,7 @@ function parseExpressBody(request: Request, _response: Response, next: NextFunct
       next(error);
       return;
     }
-  } else if (hasBody(request)) {
+  } else if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) {
     next(new UnsupportedMediaTypeError(request.headers['content-type']));
     return;
   }

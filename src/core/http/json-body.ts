@@ -17,6 +17,14 @@ export function isJsonContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && JSON_CONTENT_TYPE.test(contentType.trim());
 }
 
+/**
+ * `multipart/form-data`: left unread by both adapters, for the handlers that stream uploads
+ * (they read the Node request themselves); on other routes such a body is simply not read.
+ */
+export function isMultipartContentType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^multipart\/form-data\s*(?:;.*)?$/i.test(contentType.trim());
+}
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /**

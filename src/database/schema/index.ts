@@ -2,3 +2,4 @@
 export * from './api-keys.tables';
 export * from './registry.tables';
 export * from './runtime.tables';
+export * from './files.tables';

@@ -7,6 +7,8 @@ import {
   type UserMessageParam,
 } from '@anthropic-ai/sdk/resources/messages';
 import {
+  type MessageAttachment,
+  attachedFileText,
   type ConversationMessage,
   type ModelRequest,
   type ModelToolSpec,
@@ -60,7 +62,15 @@ function toAnthropicMessages(conversation: ConversationMessage[]): TurnMessage[]
 function toAnthropicMessage(message: ConversationMessage): TurnMessage | undefined {
   switch (message.role) {
     case 'user':
-      return { role: 'user', content: message.content };
+      if (!message.attachments?.length) return { role: 'user', content: message.content };
+      // Files first, then the question about them (Anthropic's advice for long documents).
+      return {
+        role: 'user',
+        content: [
+          ...message.attachments.map(attachmentBlock),
+          { type: 'text', text: message.content },
+        ],
+      };
     case 'tool_results':
       return {
         role: 'user',
@@ -75,6 +85,28 @@ function toAnthropicMessage(message: ConversationMessage): TurnMessage | undefin
       const content = assistantBlocks(message);
       return content.length > 0 ? { role: 'assistant', content } : undefined;
     }
+  }
+}
+
+function attachmentBlock(attachment: MessageAttachment): ContentBlockParam {
+  switch (attachment.kind) {
+    case 'text':
+      return { type: 'text', text: attachedFileText(attachment.name, attachment.text) };
+    case 'image':
+      return {
+        type: 'image',
+        source: {
+          type: 'base64',
+          media_type: attachment.mimeType as 'image/png',
+          data: attachment.base64,
+        },
+      };
+    case 'pdf':
+      return {
+        type: 'document',
+        title: attachment.name,
+        source: { type: 'base64', media_type: 'application/pdf', data: attachment.base64 },
+      };
   }
 }
 

@@ -1,6 +1,7 @@
 import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import { Injectable } from '@nestjs/common';
 import {
+  type AttachmentKind,
   type ModelProvider,
   type ModelRequest,
   type ModelStreamEvent,
@@ -35,6 +36,8 @@ export class AnthropicProvider implements ModelProvider {
   private client?: Anthropic;
 
   constructor(private readonly config: ProvidersConfig) {}
+
+  readonly attachmentKinds: ReadonlySet<AttachmentKind> = new Set(['text', 'image', 'pdf']);
 
   readonly thinking = ANTHROPIC_THINKING_RULES;
 

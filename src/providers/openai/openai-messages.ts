@@ -1,9 +1,12 @@
 import {
+  type ChatCompletionContentPart,
   type ChatCompletionCreateParamsStreaming,
   type ChatCompletionFunctionTool,
   type ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import {
+  type MessageAttachment,
+  attachedFileText,
   type ConversationMessage,
   type ModelRequest,
   type ModelToolSpec,
@@ -41,11 +44,31 @@ function toOpenAIMessages(request: ModelRequest): ChatCompletionMessageParam[] {
   return messages;
 }
 
+/** Text files as text parts, images as data URLs (PDFs are refused before a run starts). */
+function attachmentPart(attachment: MessageAttachment): ChatCompletionContentPart {
+  if (attachment.kind === 'text') {
+    return { type: 'text', text: attachedFileText(attachment.name, attachment.text) };
+  }
+  return {
+    type: 'image_url',
+    image_url: { url: `data:${attachment.mimeType};base64,${attachment.base64}` },
+  };
+}
+
 /** Thinking blocks stay out: Chat Completions has no way to take them back. */
 function toOpenAIMessage(message: ConversationMessage): ChatCompletionMessageParam[] {
   switch (message.role) {
     case 'user':
-      return [{ role: 'user', content: message.content }];
+      if (!message.attachments?.length) return [{ role: 'user', content: message.content }];
+      return [
+        {
+          role: 'user',
+          content: [
+            ...message.attachments.map(attachmentPart),
+            { type: 'text', text: message.content },
+          ],
+        },
+      ];
     case 'tool_results':
       return message.results.map((result) => ({
         role: 'tool',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import {
+  type AttachmentKind,
   type ModelProvider,
   type ModelRequest,
   type ModelStreamEvent,
@@ -22,6 +23,8 @@ export class OpenAIProvider implements ModelProvider {
   constructor(private readonly config: ProvidersConfig) {}
 
   /** Reasoning that a compatible server streams is shown, but its length cannot be bounded. */
+  readonly attachmentKinds: ReadonlySet<AttachmentKind> = new Set(['text', 'image']);
+
   readonly thinking: ThinkingRules = {
     refuseBudget: () =>
       'thinking_budget is not supported by the openai provider: Chat Completions has no thinking budget.',

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { ANTHROPIC_THINKING_RULES } from '../anthropic/anthropic.provider';
 import {
+  type AttachmentKind,
   type ConversationMessage,
   type ModelProvider,
   type ModelRequest,
@@ -23,6 +24,8 @@ const DEFAULT_CHUNK_SIZE = 16;
 @ModelProviderOf({ name: 'scripted' })
 export class ScriptedProvider implements ModelProvider {
   // Thinking is checked as Anthropic does, so runs that pass here pass there too.
+  readonly attachmentKinds: ReadonlySet<AttachmentKind> = new Set(['text', 'image', 'pdf']);
+
   readonly thinking = ANTHROPIC_THINKING_RULES;
 
   missingConfiguration(): undefined {

@@ -2,7 +2,11 @@ import { type TokenUsage } from '../../providers/model-provider.contract';
 
 /** The fields of each event type beyond the common ones (seed 002's names, as written). */
 export interface RunEventFields {
-  user_message_sent: { content: string };
+  user_message_sent: {
+    content: string;
+    /** The files attached to the message (present only when there are some). */
+    attachments?: { id: string; name: string; mime_type: string }[];
+  };
   thinking_chunk: { content: string; blockIndex: number };
   thinking_complete: { content: string; blockIndex: number };
   message_chunk: { content: string; blockIndex: number };

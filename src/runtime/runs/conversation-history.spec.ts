@@ -160,6 +160,51 @@ describe('conversationOf', () => {
   });
 });
 
+describe('conversationOf with attachments', () => {
+  const files = [
+    { id: 'f1', name: 'notes.txt', mime_type: 'text/plain' },
+    { id: 'f2', name: 'chart.png', mime_type: 'image/png' },
+  ];
+  const contents = [
+    { kind: 'text' as const, name: 'notes.txt', mimeType: 'text/plain', text: 'n' },
+    { kind: 'image' as const, name: 'chart.png', mimeType: 'image/png', base64: 'iVBO' },
+  ];
+  const withFiles = (runId: string, content: string) => ({
+    ...event('user_message_sent', { content, attachments: files }),
+    runId,
+  });
+
+  it("gives the running run's message its files' contents", () => {
+    expect(
+      conversationOf([withFiles('run-2', 'Look')], {
+        attachments: { runId: 'run-2', files: contents },
+      }),
+    ).toEqual([{ role: 'user', content: 'Look', attachments: contents }]);
+  });
+
+  it("names an earlier run's files without their contents", () => {
+    expect(
+      conversationOf([withFiles('run-1', 'Look'), answered('Seen'), withFiles('run-2', 'More')], {
+        attachments: { runId: 'run-2', files: contents },
+      }),
+    ).toEqual([
+      user(
+        'Look\n\n[Attached with this message, not shown again: notes.txt (text/plain), chart.png (image/png)]',
+      ),
+      assistant('Seen'),
+      { role: 'user', content: 'More', attachments: contents },
+    ]);
+  });
+
+  it('keeps the files when the message is merged with an unanswered one before it', () => {
+    expect(
+      conversationOf([said('First'), withFiles('run-2', 'Second')], {
+        attachments: { runId: 'run-2', files: contents },
+      }),
+    ).toEqual([{ role: 'user', content: 'First\n\nSecond', attachments: contents }]);
+  });
+});
+
 describe('toolResultText', () => {
   it('passes a string result as it is', () => {
     expect(toolResultText({ success: true, result: 'https://example.com/svg/abc' })).toBe(

@@ -1,5 +1,6 @@
 import {
   type ConversationMessage,
+  type MessageAttachment,
   type ThinkingBlock,
   type ToolResultMessage,
 } from '../../providers/model-provider.contract';
@@ -20,11 +21,16 @@ export function toolResultText(event: {
  * The conversation of a session rebuilt from its persisted events, for the next run's model
  * calls: user messages, the agent's messages with their tool calls, and the tool results.
  * Thinking is left out, except a resumed run's own (`thinkingOfRun`): providers need it back
- * only within the run that produced it.
+ * only within the run that produced it. Attached files' contents are given only with the
+ * message of the run that runs now (`attachments`, read by the caller); earlier messages name
+ * their files.
  */
 export function conversationOf(
   events: readonly RunEvent[],
-  options: { thinkingOfRun?: string } = {},
+  options: {
+    thinkingOfRun?: string;
+    attachments?: { runId: string; files: MessageAttachment[] };
+  } = {},
 ): ConversationMessage[] {
   const messages: ConversationMessage[] = [];
   let thinking: ThinkingBlock[] = [];
@@ -33,10 +39,20 @@ export function conversationOf(
     switch (event.type) {
       case 'user_message_sent': {
         const previous = last();
+        const given =
+          options.attachments?.runId === event.runId ? options.attachments.files : undefined;
+        const content =
+          given || !event.attachments?.length
+            ? event.content
+            : `${event.content}\n\n${attachedNames(event.attachments)}`;
         // A run that failed before the agent answered leaves two user messages in a row;
         // providers want turns to alternate, so they become one.
-        if (previous?.role === 'user') previous.content += `\n\n${event.content}`;
-        else messages.push({ role: 'user', content: event.content });
+        if (previous?.role === 'user') {
+          previous.content += `\n\n${content}`;
+          if (given) previous.attachments = [...(previous.attachments ?? []), ...given];
+        } else {
+          messages.push({ role: 'user', content, ...(given && { attachments: given }) });
+        }
         break;
       }
       case 'message':
@@ -79,4 +95,10 @@ export function conversationOf(
     }
   }
   return messages;
+}
+
+/** How an earlier message's files are mentioned once their contents are no longer sent. */
+function attachedNames(files: readonly { name: string; mime_type: string }[]): string {
+  const names = files.map((file) => `${file.name} (${file.mime_type})`).join(', ');
+  return `[Attached with this message, not shown again: ${names}]`;
 }

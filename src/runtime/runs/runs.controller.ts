@@ -13,7 +13,9 @@ import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator
 import { sendJson } from '../../core/http/node-http';
 import { RegistryController } from '../../registry/common/registry-controller.decorator';
 import { ValidationFailedError } from '../../registry/common/registry.errors';
+import { FileNotFoundError } from '../../files/files.errors';
 import {
+  AttachmentNotSupportedError,
   IdempotencyKeyReusedError,
   PendingApprovalError,
   ProviderNotConfiguredError,
@@ -76,6 +78,14 @@ export class RunsController {
     new IdempotencyKeyReusedError(),
     new ProviderNotConfiguredError('anthropic', 'ANTHROPIC_API_KEY'),
     new PendingApprovalError(['4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8']),
+    new FileNotFoundError(['6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f']),
+    new AttachmentNotSupportedError('openai', [
+      {
+        id: '6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
+        name: 'report.pdf',
+        mime_type: 'application/pdf',
+      },
+    ]),
   )
   async start(
     @CurrentPrincipal() principal: Principal,

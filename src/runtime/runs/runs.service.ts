@@ -3,10 +3,13 @@ import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/comm
 import { type Principal } from '../../api-keys/principal';
 import { isUniqueViolation, violatedConstraintOf } from '../../database/postgres-errors';
 import { Transactions } from '../../database/transactions';
+import { type AttachmentFile, FilesService } from '../../files/files.service';
+import { type MessageAttachment } from '../../providers/model-provider.contract';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
 import { RuntimeMetrics } from '../runtime.metrics';
 import {
+  AttachmentNotSupportedError,
   IdempotencyKeyReusedError,
   RunFinishedError,
   RunNotFoundError,
@@ -27,6 +30,8 @@ import { ONE_ACTIVE_RUN_PER_SESSION, type RunRow, RunsRepository } from './runs.
 
 export interface RunRequest extends RunOptions {
   content: string;
+  /** Ids of the caller's files to give the model with the message. */
+  attachments?: string[];
 }
 
 /** Starts, reads and cancels runs (seed 002's `runGraph`), for the owner of their session. */
@@ -45,6 +50,7 @@ export class RunsService implements BeforeApplicationShutdown {
     private readonly active: ActiveRuns,
     private readonly metrics: RuntimeMetrics,
     private readonly approvals: ApprovalsRepository,
+    private readonly files: FilesService,
   ) {}
 
   /**
@@ -66,6 +72,7 @@ export class RunsService implements BeforeApplicationShutdown {
     }
     await this.refuseIfActive(session.id);
     const plan = await this.planner.plan(session, request);
+    const attached = await this.attachmentsFor(principal.user, plan, request.attachments ?? []);
     // Read before the run exists: the session has no active run, so nothing is appended meanwhile.
     const earlierEvents = await this.events.listBySession(session.id);
     let started: { run: RunRow; first: RunEvent };
@@ -77,6 +84,7 @@ export class RunsService implements BeforeApplicationShutdown {
         idempotencyKey,
         requestHash,
         plan.thinkingBudget,
+        attached.files,
       );
     } catch (error) {
       const refusal = await this.explainRefusal(error, session, principal, idempotencyKey);
@@ -91,11 +99,14 @@ export class RunsService implements BeforeApplicationShutdown {
       {
         ...plan,
         runId: run.id,
-        history: conversationOf([...earlierEvents, first]),
+        history: conversationOf([...earlierEvents, first], {
+          attachments: { runId: run.id, files: attached.contents },
+        }),
         turnsSoFar: 0,
         usageSoFar: { input_tokens: 0, output_tokens: 0 },
       },
       first.eventIndex + 1,
+      attached.files.map((file) => file.id),
     );
     return run;
   }
@@ -137,21 +148,64 @@ export class RunsService implements BeforeApplicationShutdown {
       this.streams.finish(run.id);
       return;
     }
+    const attached = await this.attachmentsOfResumed(run.owner, ofRun);
     this.launch(
       {
         ...plan,
         runId: run.id,
-        history: conversationOf(events, { thinkingOfRun: run.id }),
+        history: conversationOf(events, {
+          thinkingOfRun: run.id,
+          attachments: { runId: run.id, files: attached.contents },
+        }),
         turnsSoFar: ofRun.filter((event) => event.type === 'message').length,
         usageSoFar,
         decided: { calls, approvals },
       },
       run.next_event_index,
+      attached.ids,
     );
   }
 
+  /**
+   * The caller's attached files, checked before anything is written: each must be theirs
+   * (FILE_NOT_FOUND naming the others) and of a kind the agent's provider takes.
+   */
+  private async attachmentsFor(
+    owner: string,
+    plan: PlannedRun,
+    ids: readonly string[],
+  ): Promise<{ files: AttachmentFile[]; contents: MessageAttachment[] }> {
+    if (ids.length === 0) return { files: [], contents: [] };
+    const files = await this.files.findAttachments(owner, ids);
+    const refused = files.filter((f) => !f.kind || !plan.provider.attachmentKinds.has(f.kind));
+    if (refused.length > 0) {
+      throw new AttachmentNotSupportedError(plan.agent.model_config.provider, refused);
+    }
+    return { files, contents: await this.files.readAttachments(files) };
+  }
+
+  /** A resumed run's attachments, read again; files deleted meanwhile are only named. */
+  private async attachmentsOfResumed(
+    owner: string,
+    ofRun: readonly RunEvent[],
+  ): Promise<{ ids: string[]; contents: MessageAttachment[] }> {
+    const first = ofRun.find((event) => event.type === 'user_message_sent');
+    const ids = first?.attachments?.map((file) => file.id) ?? [];
+    if (ids.length === 0) return { ids, contents: [] };
+    try {
+      const files = await this.files.findAttachments(owner, ids);
+      return { ids, contents: await this.files.readAttachments(files) };
+    } catch (error) {
+      this.logger.warn(
+        { err: error, runId: first?.runId },
+        'Attachments of a resumed run are gone',
+      );
+      return { ids, contents: [] };
+    }
+  }
+
   /** Runs the plan in the background; its event stream ends with it, unless it pauses. */
-  private launch(plan: RunPlan, firstEventIndex: number): void {
+  private launch(plan: RunPlan, firstEventIndex: number, fileIds: string[] = []): void {
     const sink = this.sinkFor(plan.sessionId, plan.runId, firstEventIndex);
     this.active.start(plan.runId, async (signal) => {
       let outcome: 'ended' | 'paused' = 'ended';
@@ -162,7 +216,10 @@ export class RunsService implements BeforeApplicationShutdown {
         this.logger.error({ err: error, runId: plan.runId }, 'Run could not record its end');
       } finally {
         await sink.drained();
-        if (outcome === 'ended') this.streams.finish(plan.runId);
+        if (outcome === 'ended') {
+          this.streams.finish(plan.runId);
+          this.files.recordUsage(fileIds, plan.runId);
+        }
       }
     });
   }
@@ -216,6 +273,7 @@ export class RunsService implements BeforeApplicationShutdown {
     idempotencyKey: string | undefined,
     requestHash: string | undefined,
     thinkingBudget: number | undefined,
+    attachments: readonly AttachmentFile[],
   ): Promise<{ run: RunRow; first: RunEvent }> {
     return this.transactions.run(async () => {
       const run = await this.runs.insertRunning({
@@ -233,6 +291,9 @@ export class RunsService implements BeforeApplicationShutdown {
         timestamp: new Date().toISOString(),
         persistenceState: 'persisted',
         content: request.content,
+        ...(attachments.length > 0 && {
+          attachments: attachments.map(({ id, name, mime_type }) => ({ id, name, mime_type })),
+        }),
       });
       return { run, first };
     });
@@ -287,8 +348,9 @@ function sameRequestOrRefuse(earlier: RunRow, requestHash: string | undefined): 
 }
 
 function hashOf(sessionId: string, request: RunRequest): string {
-  const { content, enable_thinking = false, thinking_budget = null } = request;
-  return createHash('sha256')
-    .update(JSON.stringify([sessionId, content, enable_thinking, thinking_budget]))
-    .digest('hex');
+  const { content, enable_thinking = false, thinking_budget = null, attachments = [] } = request;
+  const asked: unknown[] = [sessionId, content, enable_thinking, thinking_budget];
+  // Without attachments the hash stays what it was before they existed.
+  if (attachments.length > 0) asked.push(attachments);
+  return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }

@@ -1,6 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { Omittable } from '../../../registry/common/omittable.decorator';
 
 export class StartRunDto {
@@ -23,6 +34,19 @@ export class StartRunDto {
   @Min(1)
   @Max(1_000_000)
   thinking_budget?: number;
+
+  /**
+   * Ids of my files (`POST /api/v1/files`) to give the model with the message: text as named
+   * text, images as images, PDFs as documents (Anthropic).
+   * @example ["6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f"]
+   */
+  @Omittable()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ArrayUnique()
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  attachments?: string[];
 }
 
 export class RunUsageDto {

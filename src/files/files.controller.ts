@@ -1,0 +1,129 @@
+import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
+import { Delete, Get, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+} from '@nestjs/swagger';
+import { CurrentPrincipal } from '../api-keys/current-principal.decorator';
+import { type Principal } from '../api-keys/principal';
+import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { nodeRequestOf, sendJson, takeOverResponse } from '../core/http/node-http';
+import { PageQueryDto } from '../registry/common/page.dto';
+import { RegistryController } from '../registry/common/registry-controller.decorator';
+import { DeletedDto } from '../registry/tools/dto/tool.dto';
+import { FileDetailDto, FileDto, FilePageDto, FileUploadDto } from './dto/file.dto';
+import {
+  FileNotFoundError,
+  FileTooLargeError,
+  MalformedMultipartError,
+  NotMultipartError,
+} from './files.errors';
+import { FilesService } from './files.service';
+
+const EXAMPLE_ID = '6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f';
+const NOT_FOUND = new FileNotFoundError([EXAMPLE_ID]);
+const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
+
+/** My uploaded files, to attach to runs (`attachments` of `POST /sessions/{id}/runs`). */
+@RegistryController('files', 'files')
+export class FilesController {
+  private readonly logger = new Logger('Files');
+
+  constructor(private readonly files: FilesService) {}
+
+  @Post()
+  @ApiOperation({
+    operationId: 'uploadFile',
+    summary: 'Upload a file (multipart/form-data, part `file`); its type is sniffed from the bytes',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: FileUploadDto })
+  @ApiCreatedResponse({ type: FileDto })
+  @ApiErrorResponses(
+    new FileTooLargeError(20 * 1024 * 1024),
+    new NotMultipartError('application/json'),
+    new MalformedMultipartError('Unexpected end of form'),
+  )
+  async upload(
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const file = await this.files.upload(principal, nodeRequestOf(request));
+    sendJson(response, 201, file, { Location: file.content_url.replace(/\/content$/, '') });
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'listFiles', summary: 'My files, newest first' })
+  @ApiOkResponse({ type: FilePageDto })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: PageQueryDto,
+  ): Promise<FilePageDto> {
+    return this.files.list(principal, query);
+  }
+
+  @Get(':id')
+  @ID_PARAM
+  @ApiOperation({ operationId: 'getFile', summary: 'A file of mine, with the runs that used it' })
+  @ApiOkResponse({ type: FileDetailDto })
+  @ApiErrorResponses(NOT_FOUND)
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<FileDetailDto> {
+    return this.files.get(principal, id);
+  }
+
+  @Get(':id/content')
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'downloadFile',
+    summary: 'The bytes of a file of mine, as its sniffed type',
+  })
+  @ApiOkResponse({
+    description: 'The bytes',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiErrorResponses(NOT_FOUND)
+  async content(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const { file, bytes } = await this.files.content(principal, id);
+    // A blob that cannot be read fails here, while the answer can still be an error envelope.
+    await once(bytes, 'readable');
+    const raw = takeOverResponse(response);
+    raw.writeHead(200, {
+      'Content-Type': file.mime_type.startsWith('text/')
+        ? `${file.mime_type}; charset=utf-8`
+        : file.mime_type,
+      'Content-Length': String(file.size_bytes),
+      'Content-Disposition': contentDisposition(file.name),
+      'X-Content-Type-Options': 'nosniff',
+    });
+    try {
+      await pipeline(bytes, raw);
+    } catch (error) {
+      this.logger.warn({ err: error, fileId: file.id }, 'File download ended early');
+    }
+  }
+
+  @Delete(':id')
+  @ID_PARAM
+  @ApiOperation({ operationId: 'deleteFile', summary: 'Delete a file of mine and its bytes' })
+  @ApiOkResponse({ type: DeletedDto })
+  @ApiErrorResponses(NOT_FOUND)
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeletedDto> {
+    return this.files.delete(principal, id);
+  }
+}
+
+/** `attachment` with the name: plain ASCII for old clients, RFC 5987 UTF-8 for the others. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
