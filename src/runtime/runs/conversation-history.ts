@@ -39,8 +39,8 @@ export function conversationOf(
     switch (event.type) {
       case 'user_message_sent': {
         const previous = last();
-        const given =
-          options.attachments?.runId === event.runId ? options.attachments.files : undefined;
+        const files = options.attachments?.runId === event.runId ? options.attachments.files : [];
+        const given = files.length > 0 ? files : undefined;
         const content =
           given || !event.attachments?.length
             ? event.content

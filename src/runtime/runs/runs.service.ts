@@ -70,7 +70,15 @@ export class RunsService implements BeforeApplicationShutdown {
       const earlier = await this.runs.findByIdempotencyKey(principal.user, idempotencyKey);
       if (earlier) return sameRequestOrRefuse(earlier, requestHash);
     }
-    await this.refuseIfActive(session.id);
+    const refusal = await this.activeRunRefusal(session.id);
+    if (refusal) {
+      // A racing request with this key may have started the run since the lookup above.
+      const earlier = idempotencyKey
+        ? await this.runs.findByIdempotencyKey(principal.user, idempotencyKey)
+        : undefined;
+      if (earlier) return sameRequestOrRefuse(earlier, requestHash);
+      throw refusal;
+    }
     const plan = await this.planner.plan(session, request);
     const attached = await this.attachmentsFor(principal.user, plan, request.attachments ?? []);
     // Read before the run exists: the session has no active run, so nothing is appended meanwhile.
@@ -321,11 +329,6 @@ export class RunsService implements BeforeApplicationShutdown {
       return { error: (await this.activeRunRefusal(session.id)) ?? error };
     }
     return { error };
-  }
-
-  private async refuseIfActive(sessionId: string): Promise<void> {
-    const refusal = await this.activeRunRefusal(sessionId);
-    if (refusal) throw refusal;
   }
 
   /** Why a new run cannot start: a run is active, or waits for approvals the user owes. */
