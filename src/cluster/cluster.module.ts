@@ -1,5 +1,63 @@
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type Logger } from 'pino';
+import { provideFeatureConfig } from '../core/config';
+import { ROOT_LOGGER } from '../core/logging/root-logger';
+import { DatabaseConfig } from '../database/database.config';
+import { ClusterBus, ClusterInstance, LiveEventBus } from './cluster-buses';
+import { ClusterConfig } from './cluster.config';
+import { InProcessBus, type MessageBus } from './message-bus';
+import { PostgresBus } from './postgres-bus';
+import { RedisBus } from './redis-bus';
+
+/** Closes the buses' own connections when the app shuts down. */
+@Injectable()
+class ClusterLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(ClusterBus) private readonly notices: MessageBus,
+    @Inject(LiveEventBus) private readonly live: MessageBus,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const bus of new Set([this.live, this.notices])) {
+      if (bus instanceof PostgresBus || bus instanceof RedisBus) await bus.close();
+    }
+  }
+}
 
 /** What several instances on one PostgreSQL share: change notices and live run events. */
-@Module({})
+@Module({
+  providers: [
+    provideFeatureConfig(ClusterConfig),
+    ClusterInstance,
+    {
+      provide: ClusterBus,
+      inject: [DatabaseConfig, ClusterInstance, ROOT_LOGGER],
+      useFactory: async (database: DatabaseConfig, instance: ClusterInstance, logger: Logger) => {
+        if (database.DATABASE_URL === '') return new InProcessBus();
+        const bus = new PostgresBus(database.DATABASE_URL, instance.id, logger);
+        await bus.start();
+        return bus;
+      },
+    },
+    {
+      provide: LiveEventBus,
+      inject: [ClusterConfig, DatabaseConfig, ClusterInstance, ClusterBus, ROOT_LOGGER],
+      useFactory: async (
+        config: ClusterConfig,
+        database: DatabaseConfig,
+        instance: ClusterInstance,
+        notices: MessageBus,
+        logger: Logger,
+      ) => {
+        // The embedded database serves one process: there is nobody to tell.
+        if (config.REDIS_URL === '' || database.DATABASE_URL === '') return notices;
+        const bus = new RedisBus(config.REDIS_URL, instance.id, logger);
+        await bus.start();
+        return bus;
+      },
+    },
+    ClusterLifecycle,
+  ],
+  exports: [ClusterConfig, ClusterInstance, ClusterBus, LiveEventBus],
+})
 export class ClusterModule {}

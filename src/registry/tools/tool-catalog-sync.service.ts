@@ -1,18 +1,28 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
+import { ClusterBus } from '../../cluster/cluster-buses';
 import { DATABASE, type Database } from '../../database/database';
 import { tools } from '../../database/schema';
 import { type CatalogTool, ToolCatalog } from '../../tools/tool-catalog.service';
 import { BuiltinToolRegistration } from './builtin-tool-registration.service';
 import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
 
+/** The notice of a committed change to tools: one tool, or all of them (`id` absent). */
+export const TOOL_CHANGED_CHANNEL = 'toolhub_tool_changed';
+interface ToolChangedNotice {
+  id?: string;
+}
+
 /**
  * Keeps the served tools (`ToolCatalog`) equal to the active registered tools: filled at start,
- * after the builtin tools are stored, and updated after every committed change to a tool.
- * Updates run one at a time and read the database afresh, so they can never apply out of order.
+ * after the builtin tools are stored, and updated after every committed change to a tool, made
+ * here or by another instance (a `tool_changed` notice on the cluster bus, which every change
+ * made here is announced on). Updates run one at a time and read the database afresh, so they
+ * can never apply out of order, and a notice is applied without being announced again.
  */
 @Injectable()
 export class ToolCatalogSync implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ToolCatalog');
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -20,18 +30,56 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
     private readonly builtins: BuiltinToolRegistration,
     private readonly factory: RegisteredToolFactory,
     private readonly catalog: ToolCatalog,
+    private readonly bus: ClusterBus,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // Listening first: a change committed by another instance while the catalog loads is
+    // applied after the load, never lost.
+    await this.bus.subscribe(TOOL_CHANGED_CHANNEL, {
+      message: (message) => this.applyNotice(message),
+      gap: () => void this.reloadAll().catch(() => undefined),
+    });
     await this.builtins.register();
-    await this.serialized(async () => {
+    await this.reloadAll();
+    // The builtin tools were stored afresh (perhaps by a newer version): others reload.
+    this.announce({});
+  }
+
+  /** Serves the tool's current state (added, changed, renamed or removed), on every instance. */
+  async toolChanged(id: string): Promise<void> {
+    try {
+      await this.refresh(id);
+    } finally {
+      this.announce({ id });
+    }
+  }
+
+  private reloadAll(): Promise<void> {
+    return this.serialized(async () => {
       const rows = await this.db.select().from(tools).where(eq(tools.is_active, true));
       this.catalog.replace(rows.flatMap((row) => this.served(row)));
     });
   }
 
-  /** Serves the tool's current state: added, changed, renamed or removed. */
-  toolChanged(id: string): Promise<void> {
+  private applyNotice(message: string): void {
+    let notice: ToolChangedNotice;
+    try {
+      notice = JSON.parse(message) as ToolChangedNotice;
+    } catch {
+      return;
+    }
+    const applied = typeof notice.id === 'string' ? this.refresh(notice.id) : this.reloadAll();
+    applied.catch((error: unknown) =>
+      this.logger.warn({ err: error, notice }, 'A tool change of another instance failed to apply'),
+    );
+  }
+
+  private announce(notice: ToolChangedNotice): void {
+    this.bus.publish(TOOL_CHANGED_CHANNEL, JSON.stringify(notice));
+  }
+
+  private refresh(id: string): Promise<void> {
     return this.serialized(async () => {
       const [row] = await this.db
         .select()

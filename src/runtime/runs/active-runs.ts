@@ -1,15 +1,63 @@
-import { Injectable } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { ClusterBus, ClusterInstance } from '../../cluster/cluster-buses';
+import { ClusterConfig } from '../../cluster/cluster.config';
+import { DatabaseConfig } from '../../database/database.config';
 import { RunCancelledError } from '../runtime.errors';
+import { RunStreams } from '../streams/run-streams.service';
+import { RunsRepository } from './runs.repository';
+
+/** Asks the instance executing a run to cancel it (`{ runId }`). */
+const CANCEL_CHANNEL = 'toolhub_run_cancel';
 
 interface ActiveRun {
   controller: AbortController;
   done: Promise<void>;
 }
 
-/** The runs this process is executing: how to cancel each and when each is done. */
+/**
+ * The runs this process is executing: how to cancel each and when each is done. On a
+ * PostgreSQL server, it records their heartbeat every `RUN_HEARTBEAT_SECONDS`, which tells the
+ * other instances they are alive (see `InterruptedRuns`), and cancels a run of its own when
+ * another instance is asked to.
+ */
 @Injectable()
-export class ActiveRuns {
+export class ActiveRuns implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Runs');
   private readonly runs = new Map<string, ActiveRun>();
+  private heartbeat?: NodeJS.Timeout;
+
+  constructor(
+    private readonly repository: RunsRepository,
+    private readonly streams: RunStreams,
+    private readonly instance: ClusterInstance,
+    private readonly cluster: ClusterConfig,
+    private readonly database: DatabaseConfig,
+    private readonly bus: ClusterBus,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // The embedded database serves one process: nobody else could end its runs.
+    if (this.database.DATABASE_URL === '') return;
+    await this.bus.subscribe(CANCEL_CHANNEL, {
+      message: (message) => {
+        const { runId } = JSON.parse(message) as { runId?: unknown };
+        if (typeof runId === 'string') this.abort(runId);
+      },
+    });
+    this.heartbeat = setInterval(
+      () => void this.beat(),
+      this.cluster.RUN_HEARTBEAT_SECONDS * 1000,
+    ).unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.heartbeat);
+  }
 
   /** Starts `work` for the run; it is forgotten once it settles. */
   start(runId: string, work: (signal: AbortSignal) => Promise<void>): void {
@@ -18,8 +66,18 @@ export class ActiveRuns {
     this.runs.set(runId, { controller, done });
   }
 
-  /** Aborts the run's model call and tools; false when this process is not running it. */
+  /**
+   * Aborts the run's model call and tools; false when this process is not running it. Then
+   * the instance that runs it, if any, is asked to abort it (it records `complete` with
+   * `cancelled` for its followers; the caller ends the run in the database meanwhile).
+   */
   cancel(runId: string): boolean {
+    if (this.abort(runId)) return true;
+    this.bus.publish(CANCEL_CHANNEL, JSON.stringify({ runId }));
+    return false;
+  }
+
+  private abort(runId: string): boolean {
     const run = this.runs.get(runId);
     if (!run) return false;
     run.controller.abort(new RunCancelledError());
@@ -34,7 +92,19 @@ export class ActiveRuns {
   /** Cancels every run and waits for each to record its end (on shutdown). */
   async cancelAll(): Promise<void> {
     const runs = [...this.runs.keys()];
-    runs.forEach((runId) => this.cancel(runId));
+    runs.forEach((runId) => this.abort(runId));
     await Promise.all(runs.map((runId) => this.settled(runId)));
+  }
+
+  private async beat(): Promise<void> {
+    const beats = [...this.runs.keys()].map((id) => ({
+      id,
+      nextEventIndex: this.streams.nextEventIndex(id),
+    }));
+    try {
+      await this.repository.beat(beats, this.instance.id);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'The heartbeat of the running runs was not recorded');
+    }
   }
 }

@@ -1,8 +1,15 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { ClusterConfig } from '../../cluster/cluster.config';
 import { DatabaseConfig } from '../../database/database.config';
 import { Transactions } from '../../database/transactions';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent, type RunEventFields, type RunEventType } from '../events/run-event.types';
+import { RunStreams } from '../streams/run-streams.service';
 import { type RunRow, RunsRepository } from './runs.repository';
 
 const INTERRUPTED = {
@@ -11,42 +18,96 @@ const INTERRUPTED = {
 };
 
 /**
- * The embedded database serves one process, so a run still `running` when that process starts
- * was cut off by a crash: it is ended as failed, its open tool calls answered (a provider
- * refuses a conversation with an unanswered tool call), and its session freed for new runs.
- * (On a PostgreSQL server, other instances may be running those runs: they are left alone.)
+ * Ends runs whose process is gone: as failed, with their open tool calls answered (a provider
+ * refuses a conversation with an unanswered tool call) and an `error` event (`RUN_INTERRUPTED`),
+ * so their sessions take new runs again.
+ *
+ * - The embedded database serves one process: a run still `running` when it starts was cut off
+ *   by a crash, and is ended at once.
+ * - On a PostgreSQL server, the instance executing a run records a heartbeat every
+ *   `RUN_HEARTBEAT_SECONDS` (`ActiveRuns`); every instance sweeps, at the same pace, the runs
+ *   whose heartbeat is older than `RUN_HEARTBEAT_TIMEOUT_SECONDS`. A run is locked
+ *   (`FOR UPDATE SKIP LOCKED`) while it is ended, so two sweepers never both end it.
  */
 @Injectable()
-export class InterruptedRuns implements OnApplicationBootstrap {
+export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Runs');
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
 
   constructor(
     private readonly runs: RunsRepository,
     private readonly events: EventStore,
     private readonly transactions: Transactions,
+    private readonly streams: RunStreams,
     private readonly database: DatabaseConfig,
+    private readonly cluster: ClusterConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.database.DATABASE_URL !== '') return;
-    for (const run of await this.runs.listRunning()) {
-      await this.end(run, await this.events.listByRun(run.id, -1));
-      this.logger.warn(`Run ${run.id} was interrupted by a restart and is marked failed`);
+    if (this.database.DATABASE_URL === '') {
+      await this.sweep(0, 'a restart');
+      return;
+    }
+    await this.sweepStale();
+    this.timer = setInterval(
+      () => void this.sweepStale(),
+      this.cluster.RUN_HEARTBEAT_SECONDS * 1000,
+    ).unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.sweeping;
+  }
+
+  /** One sweep at a time; a failed one is logged and the next interval tries again. */
+  private sweepStale(): Promise<void> {
+    this.sweeping ??= this.sweep(this.cluster.RUN_HEARTBEAT_TIMEOUT_SECONDS, 'a lost heartbeat')
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Sweeping stale runs failed'))
+      .finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  /** Ends, one by one, every running run without a heartbeat for `seconds`. */
+  private async sweep(seconds: number, cause: string): Promise<void> {
+    for (;;) {
+      const ended = await this.transactions.run(async () => {
+        const run = await this.runs.lockStale(seconds);
+        if (!run) return undefined;
+        return { run, events: await this.end(run, await this.events.listByRun(run.id, -1)) };
+      });
+      if (!ended) return;
+      // Followers anywhere see the run end: here and, over the live bus, on other instances.
+      ended.events.forEach((event) => this.streams.publish(event));
+      this.streams.finish(ended.run.id);
+      this.logger.warn(`Run ${ended.run.id} was interrupted by ${cause} and is marked failed`);
     }
   }
 
-  private end(run: RunRow, stored: readonly RunEvent[]): Promise<void> {
-    let eventIndex = stored[stored.length - 1]?.eventIndex ?? -1;
-    const append = <T extends RunEventType>(type: T, fields: RunEventFields[T]) =>
-      this.events.append({
-        type,
-        sessionId: run.session_id,
-        runId: run.id,
-        eventIndex: ++eventIndex,
-        timestamp: new Date().toISOString(),
-        persistenceState: 'persisted',
-        ...fields,
-      } as RunEvent);
+  /** Answers the open tool calls, appends the `error` and ends the run (in the caller's unit). */
+  private async end(run: RunRow, stored: readonly RunEvent[]): Promise<RunEvent[]> {
+    // Events appended after the last stored one: a paused run's `approval_resolved` events
+    // take indexes from the run row, so the larger of the two is the next free index.
+    let eventIndex = Math.max(
+      stored.reduce((max, event) => Math.max(max, event.eventIndex), -1),
+      run.next_event_index - 1,
+    );
+    const appended: RunEvent[] = [];
+    const append = async <T extends RunEventType>(type: T, fields: RunEventFields[T]) => {
+      appended.push(
+        await this.events.append({
+          type,
+          sessionId: run.session_id,
+          runId: run.id,
+          eventIndex: ++eventIndex,
+          timestamp: new Date().toISOString(),
+          persistenceState: 'persisted',
+          ...fields,
+        } as RunEvent),
+      );
+    };
     const answered = new Set(
       stored.flatMap((event) => (event.type === 'tool_result' ? [event.toolUseId] : [])),
     );
@@ -54,24 +115,23 @@ export class InterruptedRuns implements OnApplicationBootstrap {
       (event): event is RunEvent<'tool_use'> =>
         event.type === 'tool_use' && !answered.has(event.toolUseId),
     );
-    return this.transactions.run(async () => {
-      for (const call of unanswered) {
-        await append('tool_result', {
-          toolUseId: call.toolUseId,
-          toolName: call.toolName,
-          success: false,
-          result: null,
-          error: INTERRUPTED.message,
-          code: INTERRUPTED.code,
-        });
-      }
-      await append('error', { error: INTERRUPTED.message, code: INTERRUPTED.code });
-      await this.runs.finish(run.id, {
-        status: 'failed',
-        stopReason: null,
-        usage: { input_tokens: run.input_tokens, output_tokens: run.output_tokens },
-        error: INTERRUPTED,
+    for (const call of unanswered) {
+      await append('tool_result', {
+        toolUseId: call.toolUseId,
+        toolName: call.toolName,
+        success: false,
+        result: null,
+        error: INTERRUPTED.message,
+        code: INTERRUPTED.code,
       });
+    }
+    await append('error', { error: INTERRUPTED.message, code: INTERRUPTED.code });
+    await this.runs.finish(run.id, {
+      status: 'failed',
+      stopReason: null,
+      usage: { input_tokens: run.input_tokens, output_tokens: run.output_tokens },
+      error: INTERRUPTED,
     });
+    return appended;
   }
 }

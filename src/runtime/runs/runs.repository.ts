@@ -39,6 +39,7 @@ export class RunsRepository {
         idempotency_key: run.idempotencyKey,
         request_hash: run.requestHash,
         thinking_budget: run.thinkingBudget,
+        heartbeat_at: sql`now()`,
       })
       .returning();
     return row;
@@ -94,7 +95,7 @@ export class RunsRepository {
   async claimResume(id: string): Promise<RunRow | undefined> {
     const [row] = await this.transactions.db
       .update(runs)
-      .set({ status: 'running' })
+      .set({ status: 'running', heartbeat_at: sql`now()` })
       .where(and(eq(runs.id, id), eq(runs.status, 'awaiting_approval')))
       .returning();
     return row;
@@ -125,8 +126,41 @@ export class RunsRepository {
     return row;
   }
 
-  /** Runs left `running` by a process that is gone. */
-  listRunning(): Promise<RunRow[]> {
-    return this.transactions.db.select().from(runs).where(eq(runs.status, 'running'));
+  /**
+   * Records that this instance still executes these runs (those still running), and how far
+   * each has numbered its events, so a sweeper ending it numbers its events after those.
+   */
+  async beat(beats: readonly { id: string; nextEventIndex: number }[], instanceId: string) {
+    if (beats.length === 0) return;
+    await this.transactions.db.execute(sql`
+      UPDATE ${runs}
+      SET heartbeat_at = now(), instance_id = ${instanceId},
+        next_event_index = GREATEST(${runs.next_event_index}, beat.next_event_index)
+      FROM (
+        SELECT unnest(${`{${beats.map((beat) => beat.id).join(',')}}`}::uuid[]) AS id,
+          unnest(${`{${beats.map((beat) => beat.nextEventIndex).join(',')}}`}::integer[])
+            AS next_event_index
+      ) AS beat
+      WHERE ${runs.id} = beat.id AND ${runs.status} = 'running'`);
+  }
+
+  /**
+   * Locks one running run whose last heartbeat (or start, or resumption) is more than
+   * `seconds` old, for the current transaction to end it. Rows another transaction holds
+   * are skipped, so two sweepers never take the same run.
+   */
+  async lockStale(seconds: number): Promise<RunRow | undefined> {
+    const [row] = await this.transactions.db
+      .select()
+      .from(runs)
+      .where(
+        and(
+          eq(runs.status, 'running'),
+          sql`coalesce(${runs.heartbeat_at}, ${runs.created_at}) <= now() - make_interval(secs => ${seconds})`,
+        ),
+      )
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row;
   }
 }

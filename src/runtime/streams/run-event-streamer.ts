@@ -29,14 +29,14 @@ export class RunEventStreamer {
     response: unknown,
     headers: Record<string, string> = {},
   ): Promise<void> {
-    // A run paused for approval (perhaps since before a restart) resumes in this process when
-    // it is decided here: wait for it with the stored events replayed first.
+    // A run not executed by this process that has not ended (it runs on another instance, or
+    // waits for an approval that may be decided anywhere): followed through the live bus, with
+    // its stored events replayed first.
     if (
-      run.status === 'awaiting_approval' &&
-      this.streams.pending(run.id, afterIndex) === undefined
+      this.streams.pending(run.id, afterIndex) === undefined &&
+      (run.status === 'running' || run.status === 'awaiting_approval')
     ) {
-      await this.replayThenFollow(run, afterIndex, response, headers);
-      return;
+      await this.streams.attach(run.id);
     }
     const live = this.streams.pending(run.id, afterIndex);
     if (live === undefined) {
@@ -54,35 +54,6 @@ export class RunEventStreamer {
       end: () => stream.end(),
     });
     stream.onClose(() => following?.unsubscribe());
-  }
-
-  private async replayThenFollow(
-    run: RunRow,
-    afterIndex: number,
-    response: unknown,
-    headers: Record<string, string>,
-  ): Promise<void> {
-    this.streams.openIfMissing(run.id);
-    const stream = this.open(response, headers);
-    let sent = afterIndex;
-    const send = (event: RunEvent) => {
-      if (event.eventIndex <= sent) return;
-      sent = event.eventIndex;
-      stream.send(frameOf(event));
-    };
-    // Live events wait until the stored ones are out, so the order holds.
-    let held: RunEvent[] | undefined = [];
-    let ended = false;
-    const following = this.streams.follow(run.id, afterIndex, {
-      deliver: (event) => (held ? held.push(event) : send(event)),
-      end: () => (held ? (ended = true) : stream.end()),
-    });
-    stream.onClose(() => following?.unsubscribe());
-    for (const event of await this.store.listByRun(run.id, afterIndex)) send(event);
-    const live = held;
-    held = undefined;
-    live.forEach(send);
-    if (ended) stream.end();
   }
 
   private async replayStored(

@@ -1,4 +1,7 @@
+import { type BusHandler, InProcessBus, type MessageBus } from '../../cluster/message-bus';
+import { type EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
+import { type RunsRepository } from '../runs/runs.repository';
 import { RuntimeConfig } from '../runtime.config';
 import { type RunSubscriber, RunStreams } from './run-streams.service';
 
@@ -41,6 +44,9 @@ describe('RunStreams', () => {
   beforeEach(() => {
     streams = new RunStreams(
       Object.assign(new RuntimeConfig(), { RUN_REPLAY_GRACE_SECONDS: GRACE_SECONDS }),
+      new InProcessBus(),
+      {} as EventStore,
+      {} as RunsRepository,
     );
   });
 
@@ -180,5 +186,74 @@ describe('RunStreams', () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+/** Buses of several instances in one process: each hears what the others publish. */
+class SharedBus {
+  private readonly handlers = new Map<string, Set<{ from: number; handler: BusHandler }>>();
+  private instances = 0;
+
+  instance(): MessageBus {
+    const from = ++this.instances;
+    return {
+      maxMessageBytes: 8000,
+      publish: (channel, message) =>
+        this.handlers.get(channel)?.forEach((entry) => {
+          if (entry.from !== from) entry.handler.message(message);
+        }),
+      subscribe: (channel, handler) => {
+        const entry = { from, handler };
+        const set = this.handlers.get(channel) ?? new Set();
+        this.handlers.set(channel, set.add(entry));
+        return Promise.resolve(() => set.delete(entry));
+      },
+    };
+  }
+}
+
+describe('RunStreams across instances', () => {
+  const config = Object.assign(new RuntimeConfig(), { RUN_REPLAY_GRACE_SECONDS: GRACE_SECONDS });
+  const stored = [
+    { ...chunk('run-1', 0), type: 'user_message_sent', persistenceState: 'persisted' },
+  ] as RunEvent[];
+  const store = { listByRun: () => Promise.resolve(stored) } as unknown as EventStore;
+  const runs = {
+    find: () => Promise.resolve({ status: 'running' }),
+  } as unknown as RunsRepository;
+  let a: RunStreams;
+  let b: RunStreams;
+
+  beforeEach(() => {
+    const bus = new SharedBus();
+    a = new RunStreams(config, bus.instance(), store, runs);
+    b = new RunStreams(config, bus.instance(), store, runs);
+  });
+
+  afterEach(() => {
+    a.onApplicationShutdown();
+    b.onApplicationShutdown();
+  });
+
+  it('follows a run executing on another instance: stored events, then live ones, to its end', async () => {
+    a.open('run-1');
+    a.publish(stored[0]);
+    expect(await b.attach('run-1')).toBe(true);
+    const subscriber = recorder();
+    b.follow('run-1', -1, subscriber);
+
+    a.publish(chunk('run-1', 1));
+    a.publish({ ...chunk('run-1', 2), type: 'complete', reason: 'success' });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(subscriber).toMatchObject({ indexes: [0, 1, 2], ends: 1 });
+    expect(b.pending('run-1', 2)).toBe('nothing');
+  });
+
+  it('forgets a followed run once nobody here follows it', async () => {
+    await b.attach('run-1');
+    const following = b.follow('run-1', -1, recorder());
+    following?.unsubscribe();
+    expect(b.pending('run-1', -1)).toBeUndefined();
   });
 });

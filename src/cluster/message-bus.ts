@@ -1,0 +1,90 @@
+/** What a subscriber is told: a message, or that messages may have been lost (a reconnect). */
+export interface BusHandler {
+  message(message: string): void;
+  /** The connection was lost and is back: messages sent meanwhile are gone; catch up. */
+  gap?(): void;
+}
+
+/**
+ * Messages between the instances of one service. A subscriber receives what the other
+ * instances publish on its channel, never its own instance's messages, in the order each
+ * instance published them. Delivery is at most once: after a reconnect, `gap` is called.
+ */
+export interface MessageBus {
+  /** The largest message, in UTF-8 bytes, this bus carries. */
+  readonly maxMessageBytes: number;
+  publish(channel: string, message: string): void;
+  /** Resolves once messages on the channel are received; the result stops receiving. */
+  subscribe(channel: string, handler: BusHandler): Promise<() => void>;
+}
+
+/** Handlers by channel, and the envelope that tells an instance its own messages. */
+export class BusSubscriptions {
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+
+  constructor(private readonly instanceId: string) {}
+
+  get channels(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Adds the handler; true when it is the channel's first (the channel must be joined). */
+  add(channel: string, handler: BusHandler): boolean {
+    const set = this.handlers.get(channel);
+    if (set) {
+      set.add(handler);
+      return false;
+    }
+    this.handlers.set(channel, new Set([handler]));
+    return true;
+  }
+
+  /** Removes the handler; true when it was the channel's last (the channel may be left). */
+  remove(channel: string, handler: BusHandler): boolean {
+    const set = this.handlers.get(channel);
+    if (!set?.delete(handler) || set.size > 0) return false;
+    this.handlers.delete(channel);
+    return true;
+  }
+
+  /** The payload on the wire: the message and who sent it. */
+  wrap(message: string): string {
+    return JSON.stringify({ from: this.instanceId, message });
+  }
+
+  /** Hands a received payload to the channel's handlers, unless this instance sent it. */
+  dispatch(channel: string, payload: string | undefined): void {
+    const set = this.handlers.get(channel);
+    if (!set || payload === undefined) return;
+    let envelope: { from?: unknown; message?: unknown };
+    try {
+      envelope = JSON.parse(payload) as typeof envelope;
+    } catch {
+      return;
+    }
+    if (envelope.from === this.instanceId || typeof envelope.message !== 'string') return;
+    for (const handler of [...set]) {
+      try {
+        handler.message(envelope.message);
+      } catch {
+        // A malformed message fails its handler only.
+      }
+    }
+  }
+
+  /** Tells every handler that messages may have been lost. */
+  gap(): void {
+    for (const set of this.handlers.values()) for (const handler of [...set]) handler.gap?.();
+  }
+}
+
+/** One process, no other instance: nothing to send, nothing to receive (the embedded database). */
+export class InProcessBus implements MessageBus {
+  readonly maxMessageBytes = Number.MAX_SAFE_INTEGER;
+
+  publish(): void {}
+
+  subscribe(): Promise<() => void> {
+    return Promise.resolve(() => undefined);
+  }
+}

@@ -1,0 +1,131 @@
+import { Client } from 'pg';
+import { type Logger } from 'pino';
+import { type BusHandler, BusSubscriptions, type MessageBus } from './message-bus';
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; the envelope takes some. */
+const NOTIFY_LIMIT_BYTES = 7900;
+const ENVELOPE_BYTES = 120;
+const MAX_BACKOFF_MS = 5000;
+
+/**
+ * A bus over PostgreSQL `LISTEN/NOTIFY` on one dedicated connection (not the pool: a pooled
+ * connection's LISTEN would end with its checkout). Its queries run one after another, so an
+ * instance's notifications leave in the order they were published. A lost connection is
+ * replaced, every channel is listened to again, and subscribers are told of the gap.
+ */
+export class PostgresBus implements MessageBus {
+  readonly maxMessageBytes = NOTIFY_LIMIT_BYTES - ENVELOPE_BYTES;
+  private readonly subscriptions: BusSubscriptions;
+  private client?: Client;
+  private ready?: Promise<Client>;
+  private closed = false;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly url: string,
+    instanceId: string,
+    private readonly logger: Logger,
+  ) {
+    this.subscriptions = new BusSubscriptions(instanceId);
+  }
+
+  async start(): Promise<void> {
+    this.ready = this.connect(false);
+    await this.ready;
+  }
+
+  publish(channel: string, message: string): void {
+    const payload = this.subscriptions.wrap(message);
+    this.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((error: unknown) =>
+      this.logger.warn({ err: error, channel }, 'A cluster notice could not be sent'),
+    );
+  }
+
+  async subscribe(channel: string, handler: BusHandler): Promise<() => void> {
+    if (this.subscriptions.add(channel, handler)) await this.query(`LISTEN ${quoted(channel)}`);
+    return () => {
+      if (!this.subscriptions.remove(channel, handler)) return;
+      this.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  /**
+   * Runs a statement on the current connection, after the ones sent before it. One that fails because the connection was
+   * lost is sent once more on its replacement (which listens to every channel already).
+   */
+  private query(text: string, values?: unknown[]): Promise<void> {
+    // One statement at a time (pg no longer queues them itself): the order is the order sent.
+    const sent = this.tail.then(() => this.send(text, values));
+    this.tail = sent.catch(() => undefined);
+    return sent;
+  }
+
+  private async send(text: string, values?: unknown[]): Promise<void> {
+    const ready = this.ready;
+    if (this.closed || ready === undefined) return;
+    const client = await ready;
+    try {
+      await client.query(text, values);
+    } catch (error) {
+      if (this.closed || client === this.client) throw error;
+      if (text.startsWith('LISTEN') || text.startsWith('UNLISTEN')) return;
+      const replacement = this.ready;
+      if (replacement !== undefined) await (await replacement).query(text, values);
+    }
+  }
+
+  private async connect(reconnecting: boolean): Promise<Client> {
+    for (let attempt = 0; ; attempt++) {
+      const client = new Client({ connectionString: this.url });
+      client.on('notification', (notice) =>
+        this.subscriptions.dispatch(notice.channel, notice.payload),
+      );
+      client.on('error', (error) => this.lost(client, error));
+      client.on('end', () => this.lost(client));
+      try {
+        await client.connect();
+        for (const channel of this.subscriptions.channels) {
+          await client.query(`LISTEN ${quoted(channel)}`);
+        }
+        if (this.closed) {
+          await client.end();
+          throw new Error('The cluster bus is closed');
+        }
+        this.client = client;
+        if (reconnecting) this.subscriptions.gap();
+        return client;
+      } catch (error) {
+        client.removeAllListeners('end');
+        await client.end().catch(() => undefined);
+        if (this.closed || (!reconnecting && attempt >= 2)) throw error;
+        this.logger.warn({ err: error }, 'Cluster bus: PostgreSQL unreachable, retrying');
+        await sleep(Math.min(250 * 2 ** attempt, MAX_BACKOFF_MS));
+      }
+    }
+  }
+
+  private lost(client: Client, error?: Error): void {
+    if (this.closed || client !== this.client) return;
+    this.logger.warn({ err: error }, 'Cluster bus: PostgreSQL connection lost, reconnecting');
+    this.client = undefined;
+    client.end().catch(() => undefined);
+    this.ready = this.connect(true);
+    this.ready.catch(() => undefined);
+  }
+}
+
+/** A channel name as an SQL identifier. */
+function quoted(channel: string): string {
+  return `"${channel.replaceAll('"', '""')}"`;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,274 @@
+/**
+ * Several instances on one PostgreSQL server behave as one service: a run followed from
+ * another instance, an approval decided on another instance, catalog changes reaching every
+ * instance, and a run whose instance died ended `RUN_INTERRUPTED`. Each case runs with the live
+ * events on PostgreSQL `LISTEN/NOTIFY` and, when a Redis answers, on Redis.
+ *
+ * Runs only with `DATABASE_URL` (the embedded database serves one process by nature).
+ */
+import { spawnSync } from 'node:child_process';
+import { McpClients } from './support/mcp-clients';
+import { listeningUrl, type RuntimeUser, runtimeUser } from './support/runtime-client';
+import { type ServerProcess, startServerProcess } from './support/server-process';
+import { openEventStream, type SseFrame } from './support/sse-client';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { type TestApp, startTestApp } from './support/test-app';
+import { type ToolServer, startHttpToolServer } from './support/tool-servers';
+
+const REDIS_URL = process.env.REDIS_URL || (redisAnswers() ? 'redis://127.0.0.1:6379' : '');
+const VARIANTS: [string, Record<string, string>][] = [
+  ['PostgreSQL LISTEN/NOTIFY', { REDIS_URL: '' }],
+  ...(REDIS_URL ? [['Redis', { REDIS_URL }] as [string, Record<string, string>]] : []),
+];
+// A generous timeout: a busy machine must not make a live instance look dead.
+const HEARTBEAT = { RUN_HEARTBEAT_SECONDS: '1', RUN_HEARTBEAT_TIMEOUT_SECONDS: '8' };
+
+const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, busEnv) => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let aliceOnA: RuntimeUser;
+  let aliceOnB: RuntimeUser;
+  let crm: ToolServer;
+  const mcp = new McpClients();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = { ...database.env, ...busEnv, ...HEARTBEAT };
+    a = await startTestApp('express', { env });
+    b = await startTestApp('express', { env });
+    aliceOnA = await runtimeUser(a, 'alice');
+    // The key is a row of the shared database: B knows it too.
+    aliceOnB = await runtimeUserWithAuth(b, aliceOnA.auth);
+    crm = await startHttpToolServer();
+  });
+
+  afterAll(async () => {
+    await mcp.closeAll();
+    await crm?.close();
+    await a?.close();
+    await b?.close();
+    await database?.drop();
+  });
+
+  test('a tool created, edited, deactivated and deleted on A is served so by B within a second', async () => {
+    const { client } = await mcp.connectHttp(await listeningUrl(b));
+    const name = `cluster_tool_${Date.now()}`;
+    const created = await aliceOnA.post('/api/v1/tools', {
+      name,
+      description: 'A tool registered on instance A',
+      parameters: { type: 'object', properties: { q: { type: 'string' } } },
+      implementation: { type: 'http', url: crm.url },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const restNames = async () =>
+      ((await b.http.get('/api/tools')).body as { tools: { id: string }[] }).tools.map(
+        (tool) => tool.id,
+      );
+    const mcpTools = async () => (await client.listTools()).tools;
+
+    await within(10_000, async () => (await restNames()).includes(name));
+    await within(10_000, async () => (await mcpTools()).some((tool) => tool.name === name));
+
+    const renamed = `${name}_renamed`;
+    expect((await aliceOnA.put(`/api/v1/tools/${id}`, { name: renamed })).status).toBe(200);
+    await within(10_000, async () => {
+      const names = await restNames();
+      return names.includes(renamed) && !names.includes(name);
+    });
+
+    expect((await aliceOnA.put(`/api/v1/tools/${id}`, { is_active: false })).status).toBe(200);
+    await within(10_000, async () => !(await restNames()).includes(renamed));
+    await within(10_000, async () => !(await mcpTools()).some((tool) => tool.name === renamed));
+    const call = await b.http.post(`/api/tools/${renamed}`).send({});
+    expect(call.status).toBe(404);
+
+    expect((await aliceOnA.put(`/api/v1/tools/${id}`, { is_active: true })).status).toBe(200);
+    await within(10_000, async () => (await restNames()).includes(renamed));
+    expect((await aliceOnA.del(`/api/v1/tools/${id}`)).status).toBe(200);
+    await within(10_000, async () => !(await restNames()).includes(renamed));
+  });
+
+  test('a client streaming from B sees a run executing on A live, every event in order', async () => {
+    const { sessionId } = await aliceOnA.session({
+      provider: 'scripted',
+      model: 'scripted',
+      script: [{ text: 'Streamed from the other instance, chunk by chunk.', delay_ms: 60 }],
+    });
+    const onA = await aliceOnA.stream(sessionId, { content: 'Hello' });
+    const started = await onA.waitFor(() => true);
+    const runId = String(started.data.runId);
+    const onB = await aliceOnB.follow(runId);
+    expect(onB.status).toBe(200);
+
+    // Live: B has a chunk while the run is still running.
+    await onB.waitFor((frame) => frame.event === 'message_chunk');
+    expect((await aliceOnB.get(`/api/v1/runs/${runId}`)).body.status).toBe('running');
+
+    const [framesOnA, framesOnB] = await Promise.all([onA.ended, onB.ended]);
+    expect(framesOnB.map(summary)).toEqual(framesOnA.map(summary));
+    expect(framesOnB[framesOnB.length - 1].event).toBe('complete');
+    expect(framesOnB.map((frame) => Number(frame.id))).toEqual(
+      framesOnB.map((_frame, index) => index),
+    );
+  });
+
+  test('an approval decided on B resumes the run paused on A; A’s follower sees it to the end', async () => {
+    const tool = await aliceOnA.post('/api/v1/tools', {
+      name: `create_customer_${Date.now()}`,
+      description: 'Creates a customer',
+      parameters: { type: 'object', properties: { name: { type: 'string' } } },
+      implementation: { type: 'http', url: crm.url },
+    });
+    expect(tool.body.requires_approval).toBe(true);
+    const { sessionId } = await aliceOnA.session(
+      {
+        provider: 'scripted',
+        model: 'scripted',
+        script: [
+          {
+            text: 'I will create a customer.',
+            tool_calls: [{ id: 'toolu_1', name: tool.body.name as string, args: { name: 'X' } }],
+          },
+          { text: 'Done, as you decided.', delay_ms: 20 },
+        ],
+      },
+      [tool.body.id as string],
+    );
+    const onA = await aliceOnA.stream(sessionId, { content: 'Create X' });
+    const requested = await onA.waitFor((frame) => frame.event === 'approval_requested');
+    const runId = String(requested.data.runId);
+    const onB = await aliceOnB.follow(runId);
+
+    const decided = await aliceOnB.post(`/api/v1/approvals/${String(requested.data.approvalId)}`, {
+      decision: 'approve',
+    });
+    expect(decided.status).toBe(200);
+
+    const [framesOnA, framesOnB] = await Promise.all([onA.ended, onB.ended]);
+    const tail = ['approval_resolved', 'tool_result', 'message', 'complete'];
+    expect(persistedAndEnd(framesOnA).slice(-4)).toEqual(tail);
+    expect(persistedAndEnd(framesOnB).slice(-4)).toEqual(tail);
+    expect(
+      framesOnA.find((frame) => frame.event === 'message_chunk' && frameAfter(frame, requested)),
+    ).toBeDefined();
+    expect((await aliceOnA.get(`/api/v1/runs/${runId}`)).body.status).toBe('completed');
+  });
+
+  test('the one-active-run rule holds across instances', async () => {
+    const { sessionId } = await aliceOnA.session({
+      provider: 'scripted',
+      model: 'scripted',
+      script: [{ text: 'Holding.', hold: true }],
+    });
+    const onA = await aliceOnA.stream(sessionId, { content: 'Hold' });
+    const started = await onA.waitFor(() => true);
+    const refused = await aliceOnB.post(`/api/v1/sessions/${sessionId}/runs`, { content: 'Too' });
+    expect(refused.status).toBe(409);
+    const cancelled = await aliceOnB.post(`/api/v1/runs/${String(started.data.runId)}/cancel`);
+    expect(cancelled.status).toBe(202);
+    const frames = await onA.ended;
+    expect(frames[frames.length - 1].data).toMatchObject({ type: 'complete', reason: 'cancelled' });
+  });
+
+  test('kill -9 of the instance running a run: it ends RUN_INTERRUPTED and the session takes a new run', async () => {
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServerProcess({ ...database.env, ...busEnv, ...HEARTBEAT });
+      const { sessionId } = await aliceOnA.session({
+        provider: 'scripted',
+        model: 'scripted',
+        script: [{ text: 'Holding until the end of the world.', hold: true }],
+      });
+      const onServer = await openEventStream(`${server.url}/api/v1/sessions/${sessionId}/runs`, {
+        method: 'POST',
+        body: { content: 'Hold' },
+        headers: { Authorization: aliceOnA.auth },
+      });
+      expect(onServer.status).toBe(200);
+      const chunk = await onServer.waitFor((frame) => frame.event === 'message_chunk');
+      const runId = String(chunk.data.runId);
+      // B follows the run held on the server: its stored events, then nothing until it ends.
+      const onB = await aliceOnB.follow(runId);
+      await onB.waitFor((frame) => frame.event === 'user_message_sent');
+      expect((await aliceOnA.get(`/api/v1/runs/${runId}`)).body.status).toBe('running');
+
+      server.child.kill('SIGKILL');
+
+      const end = await onB.waitFor((frame) => frame.event === 'error');
+      expect(end.data).toMatchObject({ code: 'RUN_INTERRUPTED' });
+      await onB.ended;
+      const run = await aliceOnA.get(`/api/v1/runs/${runId}`);
+      expect(run.body).toMatchObject({ status: 'failed', error: { code: 'RUN_INTERRUPTED' } });
+      const next = await aliceOnA.stream(sessionId, { content: 'Again' });
+      expect(next.status).toBe(200);
+      await next.waitFor((frame) => frame.event === 'message_chunk');
+      const nextRunId = String(next.frames[0].data.runId);
+      expect(nextRunId).not.toBe(runId);
+      await aliceOnA.post(`/api/v1/runs/${nextRunId}/cancel`);
+      await next.ended;
+    } finally {
+      await server?.stop();
+    }
+  }, 60_000);
+});
+
+/** A runtime user of `testApp` with an existing key (a row of the shared database). */
+async function runtimeUserWithAuth(testApp: TestApp, auth: string): Promise<RuntimeUser> {
+  const user = await runtimeUser(testApp, `unused-${Date.now()}`);
+  const base = await listeningUrl(testApp);
+  return {
+    ...user,
+    auth,
+    get: (path) => testApp.http.get(path).set('Authorization', auth),
+    post: (path, body = {}) => testApp.http.post(path).set('Authorization', auth).send(body),
+    put: (path, body = {}) => testApp.http.put(path).set('Authorization', auth).send(body),
+    del: (path) => testApp.http.delete(path).set('Authorization', auth),
+    follow: (runId, headers = {}, query = '') =>
+      openEventStream(`${base}/api/v1/runs/${runId}/events${query}`, {
+        headers: { Authorization: auth, ...headers },
+      }),
+  };
+}
+
+/** Waits until `condition` holds; `ms` only bounds a failure, it is no speed requirement. */
+async function within(ms: number, condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await condition()) return;
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function summary(frame: SseFrame): [string, string, unknown] {
+  return [frame.id, frame.event, frame.data.content ?? frame.data.type];
+}
+
+function persistedAndEnd(frames: readonly SseFrame[]): string[] {
+  return frames
+    .filter((frame) => frame.data.persistenceState === 'persisted' || frame.event === 'complete')
+    .map((frame) => frame.event);
+}
+
+function frameAfter(frame: SseFrame, other: SseFrame): boolean {
+  return Number(frame.id) > Number(other.id);
+}
+
+/** Whether a Redis answers on the default port (CI has one). */
+function redisAnswers(): boolean {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const s=require('net').connect(6379,'127.0.0.1');s.setTimeout(500);` +
+        `s.on('connect',()=>{s.write('PING\\r\\n')});s.on('data',d=>process.exit(String(d).startsWith('+PONG')?0:1));` +
+        `s.on('error',()=>process.exit(1));s.on('timeout',()=>process.exit(1));`,
+    ],
+    { timeout: 3000 },
+  );
+  return probe.status === 0;
+}
