@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { fileUsages, files } from '../database/schema';
+import { selectNewestFirst } from '../database/select-newest-first';
 import { Transactions } from '../database/transactions';
 import { isUuid } from '../database/uuid';
 
@@ -41,18 +42,7 @@ export class FilesRepository {
     owner: string,
     page: { limit: number; offset: number },
   ): Promise<{ rows: FileRow[]; total: number }> {
-    const db = this.transactions.db;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(files)
-        .where(eq(files.owner, owner))
-        .orderBy(desc(files.created_at), desc(files.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ total: count() }).from(files).where(eq(files.owner, owner)),
-    ]);
-    return { rows, total };
+    return selectNewestFirst(this.transactions.db, files, eq(files.owner, owner), page);
   }
 
   async delete(id: string): Promise<void> {

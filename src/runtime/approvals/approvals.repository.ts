@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type ApprovalStatus, approvals } from '../../database/schema';
+import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
 
@@ -32,18 +33,7 @@ export class ApprovalsRepository {
     page: { limit: number; offset: number },
   ): Promise<{ rows: ApprovalRow[]; total: number }> {
     const where = and(eq(approvals.owner, owner), status && eq(approvals.status, status));
-    const db = this.transactions.db;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(approvals)
-        .where(where)
-        .orderBy(desc(approvals.created_at), desc(approvals.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ total: count() }).from(approvals).where(where),
-    ]);
-    return { rows, total };
+    return selectNewestFirst(this.transactions.db, approvals, where, page);
   }
 
   listByRun(runId: string): Promise<ApprovalRow[]> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sessions } from '../../database/schema';
+import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
 
@@ -38,18 +39,7 @@ export class SessionsRepository {
     owner: string,
     page: { limit: number; offset: number },
   ): Promise<{ rows: SessionRow[]; total: number }> {
-    const db = this.transactions.db;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.owner, owner))
-        .orderBy(desc(sessions.created_at), desc(sessions.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ total: count() }).from(sessions).where(eq(sessions.owner, owner)),
-    ]);
-    return { rows, total };
+    return selectNewestFirst(this.transactions.db, sessions, eq(sessions.owner, owner), page);
   }
 
   /** Deletes the session with its runs and events. */
