@@ -19,6 +19,10 @@ export type RunStatus = 'running' | 'awaiting_approval' | 'completed' | 'failed'
 /** Statuses of a run that has not ended: at most one such run per session. */
 export const ACTIVE_RUN_STATUSES = ['running', 'awaiting_approval'] as const;
 
+export function isActiveRunStatus(status: RunStatus): boolean {
+  return (ACTIVE_RUN_STATUSES as readonly RunStatus[]).includes(status);
+}
+
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
 
 /** A conversation of one user with one agent; its events are numbered from 0 across its runs. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventStream } from '../../core/http/event-stream';
+import { isActiveRunStatus } from '../../database/schema';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
 import { type RunRow } from '../runs/runs.repository';
@@ -32,10 +33,7 @@ export class RunEventStreamer {
     // A run not executed by this process that has not ended (it runs on another instance, or
     // waits for an approval that may be decided anywhere): followed through the live bus, with
     // its stored events replayed first.
-    if (
-      this.streams.pending(run.id, afterIndex) === undefined &&
-      (run.status === 'running' || run.status === 'awaiting_approval')
-    ) {
+    if (this.streams.pending(run.id, afterIndex) === undefined && isActiveRunStatus(run.status)) {
       await this.streams.attach(run.id);
     }
     const live = this.streams.pending(run.id, afterIndex);
