@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import { pipeline } from 'node:stream/promises';
 import { Delete, Get, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
@@ -12,10 +10,11 @@ import {
 import { CurrentPrincipal } from '../api-keys/current-principal.decorator';
 import { type Principal } from '../api-keys/principal';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
-import { nodeRequestOf, sendJson, takeOverResponse } from '../core/http/node-http';
+import { nodeRequestOf, sendJson } from '../core/http/node-http';
 import { PageQueryDto } from '../registry/common/page.dto';
 import { RegistryController } from '../registry/common/registry-controller.decorator';
 import { DeletedDto } from '../registry/tools/dto/tool.dto';
+import { sendDownload } from './blob-download';
 import { FileDetailDto, FileDto, FilePageDto, FileUploadDto } from './dto/file.dto';
 import {
   FileNotFoundError,
@@ -94,22 +93,12 @@ export class FilesController {
     @Res() response: unknown,
   ): Promise<void> {
     const { file, bytes } = await this.files.content(principal, id);
-    // A blob that cannot be read fails here, while the answer can still be an error envelope.
-    await once(bytes, 'readable');
-    const raw = takeOverResponse(response);
-    raw.writeHead(200, {
-      'Content-Type': file.mime_type.startsWith('text/')
-        ? `${file.mime_type}; charset=utf-8`
-        : file.mime_type,
-      'Content-Length': String(file.size_bytes),
-      'Content-Disposition': contentDisposition(file.name),
-      'X-Content-Type-Options': 'nosniff',
-    });
-    try {
-      await pipeline(bytes, raw);
-    } catch (error) {
-      this.logger.warn({ err: error, fileId: file.id }, 'File download ended early');
-    }
+    await sendDownload(
+      response,
+      bytes,
+      { name: file.name, mimeType: file.mime_type, sizeBytes: file.size_bytes },
+      this.logger,
+    );
   }
 
   @Delete(':id')
@@ -120,10 +109,4 @@ export class FilesController {
   delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DeletedDto> {
     return this.files.delete(principal, id);
   }
-}
-
-/** `attachment` with the name: plain ASCII for old clients, RFC 5987 UTF-8 for the others. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

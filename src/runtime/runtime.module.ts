@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { provideFeatureConfig } from '../core/config';
 import { CorsPolicy } from '../core/http/cors';
+import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { ClusterModule } from '../cluster/cluster.module';
 import { FilesModule } from '../files/files.module';
 import { ProvidersModule } from '../providers/providers.module';
@@ -34,7 +35,7 @@ import { RunStreams } from './streams/run-streams.service';
  * answer and the agent's tool calls as events, a durable event log, and SSE replay.
  */
 @Module({
-  imports: [ProvidersModule, RegistryModule, FilesModule, ClusterModule],
+  imports: [ProvidersModule, RegistryModule, FilesModule, ArtifactsModule, ClusterModule],
   controllers: [SessionsController, RunsController, ApprovalsController, AgentTestController],
   providers: [
     provideFeatureConfig(RuntimeConfig),

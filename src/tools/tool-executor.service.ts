@@ -4,6 +4,7 @@ import { MetricsService } from '../core/metrics/metrics.service';
 import { CallAbortedError, InvalidToolInputError } from './tool.errors';
 import { runWithTimeout } from './run-with-timeout';
 import { type CatalogTool } from './tool-catalog.service';
+import { type RunSession } from './tool.contract';
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
 import { ToolsConfig } from './tools.config';
 
@@ -13,6 +14,8 @@ export interface ExecuteOptions {
   timeoutMs?: number;
   /** Aborts the call, e.g. when the client goes away or a run is cancelled. */
   signal?: AbortSignal;
+  /** The agent run's session, given to the tool. */
+  session?: RunSession;
 }
 
 /**
@@ -42,7 +45,11 @@ export class ToolExecutor {
         throw tool.handler.rejectInput?.(issues) ?? new InvalidToolInputError(name, issues);
       }
       const result = await runWithTimeout(
-        (limited) => tool.handler.execute(input as Record<string, unknown>, { signal: limited }),
+        (limited) =>
+          tool.handler.execute(input as Record<string, unknown>, {
+            signal: limited,
+            session: options.session,
+          }),
         options.timeoutMs ?? this.defaultTimeoutMs,
         options.signal,
       );

@@ -43,6 +43,15 @@ export interface InputIssue {
 export interface ToolContext {
   /** Aborted when the caller goes away or a time limit passes; long tools should honour it. */
   signal: AbortSignal;
+  /** The session of the agent run that made the call; absent for REST, MCP and test-runs. */
+  session?: RunSession;
+}
+
+/** The session an agent run belongs to, for tools that work on the session's own data. */
+export interface RunSession {
+  id: string;
+  /** The user whose session it is. */
+  owner: string;
 }
 
 /** The behaviour of a tool: a provider class decorated with `@ToolProvider(definition)`. */

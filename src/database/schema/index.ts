@@ -3,3 +3,4 @@ export * from './api-keys.tables';
 export * from './registry.tables';
 export * from './runtime.tables';
 export * from './files.tables';
+export * from './artifacts.tables';

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { PACKAGE_VERSION } from '../../core/package-version';
+import { ToolContentResult } from '../../tools/tool-content-result';
 import { ToolExecutionFailedError } from '../../tools/tool.errors';
 import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
 
@@ -32,19 +34,21 @@ export class McpToolRunner {
     const options = { signal, timeout: NO_SDK_TIMEOUT_MS };
     try {
       await client.connect(transport, options);
-      const result = await client.callTool(
-        { name: endpoint.tool_name, arguments: params },
-        undefined,
+      // Read permissively: the SDK's strict schema would reject a whole result for one bad
+      // item; agent runs check each item themselves (seed 004).
+      const result: Record<string, unknown> = await client.request(
+        { method: 'tools/call', params: { name: endpoint.tool_name, arguments: params } },
+        ResultSchema,
         options,
       );
-      const content = (result.content ?? []) as ContentBlock[];
-      if (result.isError) {
+      const content = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
+      if (result.isError === true) {
         throw new ToolExecutionFailedError(
           `MCP tool '${endpoint.tool_name}' at ${displayUrlOf(endpoint)} failed: ${textOf(content)}`,
           { content },
         );
       }
-      return result.structuredContent ?? valueOf(content);
+      return new ToolContentResult(result, result.structuredContent ?? valueOf(content));
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (error instanceof ToolExecutionFailedError) throw error;
@@ -59,12 +63,12 @@ export class McpToolRunner {
 
 function textOf(content: readonly ContentBlock[]): string {
   return content
-    .filter((block) => block.type === 'text')
+    .filter((block) => block?.type === 'text')
     .map((block) => block.text)
     .join('\n');
 }
 
 /** Text-only results become their text; anything richer is returned as the content blocks. */
 function valueOf(content: readonly ContentBlock[]): unknown {
-  return content.every((block) => block.type === 'text') ? textOf(content) : content;
+  return content.every((block) => block?.type === 'text') ? textOf(content) : content;
 }

@@ -1,3 +1,7 @@
+import {
+  type ModelToolResponse,
+  type SavedArtifact,
+} from '../../artifacts/processing/tool-response';
 import { type TokenUsage } from '../../providers/model-provider.contract';
 
 /** The fields of each event type beyond the common ones (seed 002's names, as written). */
@@ -17,9 +21,16 @@ export interface RunEventFields {
     toolUseId: string;
     toolName: string;
     success: boolean;
+    /** The tool's result; null when it was larger than the model may be given (see artifacts). */
     result: unknown;
     error?: string;
     code?: string;
+    /** The artifacts the result was saved as (seed 004). */
+    artifacts?: SavedArtifact[];
+    /** What became of the result, when more than "returned to the model in full". */
+    processing?: Omit<ModelToolResponse, 'content' | 'artifacts'>;
+    /** What the model was given, when it differs from the result (truncated, with notes). */
+    modelContent?: string;
   };
   approval_requested: {
     approvalId: string;

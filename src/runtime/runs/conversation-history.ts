@@ -76,7 +76,7 @@ export function conversationOf(
         const result: ToolResultMessage = {
           toolUseId: event.toolUseId,
           toolName: event.toolName,
-          content: toolResultText(event),
+          content: event.modelContent ?? toolResultText(event),
           isError: !event.success,
         };
         const previous = last();

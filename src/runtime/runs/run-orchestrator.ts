@@ -6,11 +6,18 @@ import {
   type TokenUsage,
   type ToolResultMessage,
 } from '../../providers/model-provider.contract';
+import { type ModelArtifact, ArtifactsService } from '../../artifacts/artifacts.service';
+import { LOAD_ARTIFACT, LoadArtifactTool } from '../../artifacts/load-artifact.tool';
+import { type ModelToolResponse } from '../../artifacts/processing/tool-response';
+import { ToolResponses } from '../../artifacts/tool-responses.service';
+import { type CatalogTool } from '../../tools/tool-catalog.service';
+import { ToolContentResult } from '../../tools/tool-content-result';
 import { ToolExecutor } from '../../tools/tool-executor.service';
 import { RuntimeConfig } from '../runtime.config';
 import { RuntimeMetrics } from '../runtime.metrics';
 import { ApprovalGate } from '../approvals/approval-gate';
 import { toolResultText } from './conversation-history';
+import { type RunEventFields } from '../events/run-event.types';
 import { RunCancelledError } from '../runtime.errors';
 import { type RunEnding, RunsRepository } from './runs.repository';
 import { type RunEventSink } from './run-event-sink';
@@ -43,6 +50,9 @@ export class RunOrchestrator {
     private readonly config: RuntimeConfig,
     private readonly metrics: RuntimeMetrics,
     private readonly gate: ApprovalGate,
+    private readonly responses: ToolResponses,
+    private readonly artifacts: ArtifactsService,
+    private readonly loadArtifact: LoadArtifactTool,
   ) {}
 
   /** Runs until the run ends, or pauses for approval (`'paused'`: nothing is held). */
@@ -146,12 +156,15 @@ export class RunOrchestrator {
     sink: RunEventSink,
     signal: AbortSignal,
   ): Promise<void> {
+    const artifacts = await this.artifacts.listForModel(plan.sessionId);
+    const tools = [...plan.tools.values()].map(({ tool }) => tool);
+    if (artifacts.length > 0 && !plan.tools.has(LOAD_ARTIFACT)) tools.push(this.loadArtifact.tool);
     const stream = plan.provider.stream(
       {
         model: plan.agent.model_config.model,
-        system: plan.agent.system_prompt,
+        system: withArtifacts(plan.agent.system_prompt, artifacts),
         messages: plan.history,
-        tools: [...plan.tools.values()].map(({ tool: { definition } }) => ({
+        tools: tools.map(({ definition }) => ({
           name: definition.name,
           description: definition.description,
           inputSchema: definition.inputSchema,
@@ -232,17 +245,35 @@ export class RunOrchestrator {
     signal: AbortSignal,
     open: Map<string, ModelToolCall>,
   ): Promise<ToolResultMessage> {
-    const agentTool = plan.tools.get(call.name);
+    const tool = this.toolOf(plan, call.name);
+    const session = { id: plan.sessionId, owner: plan.owner };
     const outcome =
       call.malformedArgs !== undefined
         ? failed('INVALID_INPUT', `The arguments were not a JSON object: ${call.malformedArgs}`)
-        : agentTool
-          ? await this.executor.execute(agentTool.tool, call.args, { caller: 'agent', signal })
+        : tool
+          ? await this.executor.execute(tool, call.args, { caller: 'agent', signal, session })
           : failed('TOOL_NOT_FOUND', `Tool '${call.name}' is not available to this agent`);
-    if (outcome.success)
+    if (!outcome.success) {
+      const { code, message } = signal.aborted ? new RunCancelledError() : outcome.error;
+      return this.answer(call, sink, open, { success: false, result: null, error: message, code });
+    }
+    // What load_artifact reads is an artifact already, and within the model's limit.
+    if (call.name === LOAD_ARTIFACT && tool === this.loadArtifact.tool) {
       return this.answer(call, sink, open, { success: true, result: outcome.result });
-    const { code, message } = signal.aborted ? new RunCancelledError() : outcome.error;
-    return this.answer(call, sink, open, { success: false, result: null, error: message, code });
+    }
+    const response = await this.responses.process(outcome.result, call.name, {
+      session,
+      runId: plan.runId,
+      toolUseId: call.id,
+    });
+    return this.answer(call, sink, open, toolResultOf(outcome.result, response));
+  }
+
+  /** The agent's tool of that name, or `load_artifact` (offered to sessions with artifacts). */
+  private toolOf(plan: RunPlan, name: string): CatalogTool | undefined {
+    return (
+      plan.tools.get(name)?.tool ?? (name === LOAD_ARTIFACT ? this.loadArtifact.tool : undefined)
+    );
   }
 
   /** Emits the call's one `tool_result` and returns what the model reads of it. */
@@ -250,7 +281,7 @@ export class RunOrchestrator {
     call: ModelToolCall,
     sink: RunEventSink,
     open: Map<string, ModelToolCall>,
-    outcome: { success: boolean; result: unknown; error?: string; code?: string },
+    outcome: ToolResultFields,
   ): Promise<ToolResultMessage> {
     const event = { toolUseId: call.id, toolName: call.name, ...outcome };
     await sink.emit('tool_result', event);
@@ -258,7 +289,7 @@ export class RunOrchestrator {
     return {
       toolUseId: call.id,
       toolName: call.name,
-      content: toolResultText(event),
+      content: event.modelContent ?? toolResultText(event),
       isError: !event.success,
     };
   }
@@ -344,6 +375,55 @@ function appendResults(plan: RunPlan, results: ToolResultMessage[]): void {
   const last = plan.history[plan.history.length - 1];
   if (last?.role === 'tool_results') last.results.push(...results);
   else plan.history.push({ role: 'tool_results', results });
+}
+
+/** The fields of a `tool_result` event beyond the call's id and name. */
+type ToolResultFields = Omit<RunEventFields['tool_result'], 'toolUseId' | 'toolName'>;
+
+/**
+ * A successful call's `tool_result`: the result (unless it was too large to give the model),
+ * the artifacts it was saved as, and what the model got when that is not the result itself.
+ * A result that could not be processed (and may not fall back to raw) is a failure.
+ */
+function toolResultOf(result: unknown, response: ModelToolResponse): ToolResultFields {
+  const { status, content, artifacts, ...processing } = response;
+  const saved = artifacts.length > 0 ? { artifacts } : {};
+  const described = status === 'returned' ? {} : { processing: { status, ...processing } };
+  if (status === 'failed') {
+    return {
+      success: false,
+      result: null,
+      error: response.error ?? 'The tool result could not be processed',
+      code: 'TOOL_RESULT_UNPROCESSABLE',
+      ...described,
+    };
+  }
+  // Events hold plain JSON: what REST would have shown of a proxied MCP tool's content.
+  const value = result instanceof ToolContentResult ? result.plainValue : result;
+  const shown = response.truncated ? null : value;
+  const plain = toolResultText({ success: true, result: shown });
+  return {
+    success: true,
+    result: shown,
+    ...saved,
+    ...described,
+    ...(content !== plain && { modelContent: content }),
+  };
+}
+
+/** The agent's instructions, and the session's artifacts the model can read. */
+function withArtifacts(system: string, artifacts: readonly ModelArtifact[]): string {
+  if (artifacts.length === 0) return system;
+  const lines = artifacts.map(
+    (artifact) =>
+      `- ${artifact.name} (version ${artifact.version}, ${artifact.mime_type}, ` +
+      `${artifact.size_bytes} bytes): ${artifact.summary}`,
+  );
+  const note = [
+    `Artifacts saved in this conversation (read one with the ${LOAD_ARTIFACT} tool):`,
+    ...lines,
+  ].join('\n');
+  return system ? `${system}\n\n${note}` : note;
 }
 
 function failed(code: string, message: string) {

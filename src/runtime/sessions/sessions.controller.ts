@@ -2,6 +2,7 @@ import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
 import { type Principal } from '../../api-keys/principal';
+import { ArtifactListDto } from '../../artifacts/dto/artifact.dto';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
 import { PageQueryDto } from '../../registry/common/page.dto';
 import { RegistryController } from '../../registry/common/registry-controller.decorator';
@@ -79,5 +80,20 @@ export class SessionsController {
     @Query() query: SessionEventsQueryDto,
   ): Promise<SessionEventsDto> {
     return this.sessions.listEvents(principal, id, query);
+  }
+
+  @Get(':id/artifacts')
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'listSessionArtifacts',
+    summary: 'The artifacts tool results of the session were saved as, with their newest version',
+  })
+  @ApiOkResponse({ type: ArtifactListDto })
+  @ApiErrorResponses(NOT_FOUND)
+  artifacts(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<ArtifactListDto> {
+    return this.sessions.listArtifacts(principal, id);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
+import { ArtifactsService } from '../../artifacts/artifacts.service';
+import { type ArtifactListDto } from '../../artifacts/dto/artifact.dto';
 import { AgentsRepository } from '../../registry/agents/agents.repository';
 import { type Page } from '../../registry/common/page.dto';
 import { type PageQueryDto } from '../../registry/common/page.dto';
@@ -20,6 +22,7 @@ export class SessionsService {
     private readonly agents: AgentsRepository,
     private readonly runs: RunsRepository,
     private readonly eventStore: EventStore,
+    private readonly artifacts: ArtifactsService,
   ) {}
 
   async create(principal: Principal, dto: CreateSessionDto): Promise<SessionDto> {
@@ -41,7 +44,7 @@ export class SessionsService {
     const session = await this.find(principal, id);
     const running = await this.runs.findActive(session.id);
     if (running) throw new SessionBusyError(running.id, 'delete the session');
-    await this.sessions.delete(session.id);
+    await this.artifacts.deleteWithSession(session.id, () => this.sessions.delete(session.id));
     return { deleted: true, id: session.id };
   }
 
@@ -63,6 +66,11 @@ export class SessionsService {
       items,
       next_after_sequence: events.length > query.limit ? (last.sequenceNumber ?? null) : null,
     };
+  }
+
+  async listArtifacts(principal: Principal, id: string): Promise<ArtifactListDto> {
+    const session = await this.find(principal, id);
+    return { items: await this.artifacts.listForSession(session.id) };
   }
 
   async find(principal: Principal, id: string): Promise<SessionRow> {

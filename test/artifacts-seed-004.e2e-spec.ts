@@ -1,0 +1,570 @@
+/**
+ * Seed 004, row by row: a run's agent (the real Anthropic SDK against the local wire-format
+ * server) calls a tool on a real MCP server that answers with the row's content; the test reads
+ * the artifacts stored, their bytes, types and metadata, and what the model was sent next.
+ */
+import { ArtifactRuns, type CaseRun } from './support/artifact-runs';
+import { type ContentMcpServer, startContentMcpServer } from './support/content-mcp-server';
+import {
+  type FakeAnthropicServer,
+  startFakeAnthropicServer,
+} from './support/fake-anthropic-server';
+import { type RuntimeUser, runtimeUser } from './support/runtime-client';
+import { type TestApp, startTestApp } from './support/test-app';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9,
+]);
+const MP3 = Buffer.concat([
+  Buffer.from('ID3'),
+  Buffer.from([4, 0, 0, 0, 0, 0, 0]),
+  Buffer.alloc(32, 1),
+]);
+const WAV = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([36, 0, 0, 0]),
+  Buffer.from('WAVEfmt '),
+  Buffer.alloc(24, 2),
+]);
+
+/** Prose of about `bytes` bytes: no structure any detector could mistake. */
+const SENTENCE = 'The quarterly review found nothing unusual in the figures we were given. ';
+const prose = (bytes: number) =>
+  SENTENCE.repeat(Math.ceil(bytes / SENTENCE.length)).slice(0, bytes);
+const CSV = [
+  'date,region,revenue',
+  ...Array.from(
+    { length: 150 },
+    (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},north,${1000 + i}`,
+  ),
+].join('\n');
+const JSON_TEXT = JSON.stringify({
+  report: 'sales',
+  rows: Array.from({ length: 120 }, (_, i) => ({ id: i, total: i * 10 })),
+});
+const YAML = Array.from({ length: 120 }, (_, i) => `key_${i}: value number ${i}`).join('\n');
+const MARKDOWN = `# Quarterly report\n\n${Array.from({ length: 100 }, (_, i) => `- item ${i}: the figure rose`).join('\n')}\n\n## Summary\n\nSee [the data](https://example.com/data).`;
+
+const text = (value: string) => ({ type: 'text', text: value });
+const image = (bytes: Buffer, mimeType: string) => ({
+  type: 'image',
+  data: bytes.toString('base64'),
+  mimeType,
+});
+
+const CASES: Record<string, unknown> = {
+  small: { content: [text('All systems nominal.')] },
+  prose3k: { content: [text(prose(3000))] },
+  prose10k: { content: [text(prose(10_000))] },
+  prose6k: { content: [text(prose(6000))] },
+  tinyPng: { content: [image(PNG, 'image/png')] },
+  json: { content: [text(JSON_TEXT)] },
+  csv: { content: [text(CSV)] },
+  yaml: { content: [text(YAML)] },
+  markdown: { content: [text(MARKDOWN)] },
+  jpeg: { content: [image(JPEG, 'image/jpeg')] },
+  mp3: { content: [{ type: 'audio', data: MP3.toString('base64'), mimeType: 'audio/mpeg' }] },
+  wav: { content: [{ type: 'audio', data: WAV.toString('base64'), mimeType: 'audio/wav' }] },
+  uriOnly: { content: [{ type: 'resource', resource: { uri: 'file:///reports/q3/summary.pdf' } }] },
+  resourceText: {
+    content: [
+      {
+        type: 'resource',
+        resource: {
+          uri: 'file:///notes/meeting.md',
+          mimeType: 'text/markdown',
+          text: '# Notes\n\nAll good.',
+        },
+      },
+    ],
+  },
+  resourceBlob: {
+    content: [
+      {
+        type: 'resource',
+        resource: {
+          uri: 'https://cdn.example.com/img/../logo.png',
+          mimeType: 'image/png',
+          blob: PNG.toString('base64'),
+        },
+      },
+    ],
+  },
+  notAList: { content: 'this is not a list', note: 'a server that ignores the schema' },
+  oneMalformed: {
+    content: [
+      text(prose(100)),
+      image(PNG, 'image/png'),
+      { type: 'image', data: '!!not base64!!', mimeType: 'image/png' },
+      image(JPEG, 'image/jpeg'),
+    ],
+  },
+  textAndImage: { content: [text('A chart of the figures:'), image(PNG, 'image/png')] },
+  jsonAndCsv: { content: [text(JSON_TEXT), text(CSV)] },
+  userOnly: {
+    content: [
+      text('For the model.'),
+      {
+        ...text('For the user only: the secret dashboard link.'),
+        annotations: { audience: ['user'] },
+      },
+      image(PNG, 'image/png'),
+    ],
+  },
+};
+
+let anthropic: FakeAnthropicServer;
+let tools: ContentMcpServer;
+
+beforeAll(async () => {
+  anthropic = await startFakeAnthropicServer();
+  tools = await startContentMcpServer(CASES);
+});
+
+afterAll(async () => {
+  await anthropic.close();
+  await tools.close();
+});
+
+/**
+ * The tests of `suite` against an app with `env` (apps of one process share their
+ * configuration while open: one at a time).
+ */
+function describeWithApp(
+  title: string,
+  env: Record<string, string>,
+  suite: (runs: () => ArtifactRuns, user: () => RuntimeUser, app: () => TestApp) => void,
+): void {
+  describe(title, () => {
+    let app: TestApp;
+    let alice: RuntimeUser;
+    let runs: ArtifactRuns;
+
+    beforeAll(async () => {
+      app = await startTestApp('express', {
+        env: {
+          ANTHROPIC_BASE_URL: anthropic.url,
+          ANTHROPIC_API_KEY: 'test-key',
+          PROVIDER_MAX_RETRIES: '0',
+          ...env,
+        },
+      });
+      alice = await runtimeUser(app, 'alice');
+      const tool = await alice.post('/api/v1/tools', {
+        name: 'produce',
+        description: 'Answers with the content of a test case',
+        parameters: {
+          type: 'object',
+          properties: { case: { type: 'string' } },
+          required: ['case'],
+        },
+        implementation: { type: 'mcp', url: tools.url, tool_name: 'produce' },
+        requires_approval: false,
+      });
+      if (tool.status !== 201) throw new Error(JSON.stringify(tool.body));
+      runs = new ArtifactRuns(anthropic, alice, tool.body.id as string);
+    });
+
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    suite(
+      () => runs,
+      () => alice,
+      () => app,
+    );
+  });
+}
+
+/** The one artifact of a run, checked to be the only one. */
+function only(run: CaseRun) {
+  expect(run.artifacts).toHaveLength(1);
+  return run.artifacts[0];
+}
+
+describeWithApp(
+  'Seed 004 with the default settings (save > 2048 B, return ≤ 4096 B)',
+  {},
+  (runs, user, appOf) => {
+    test('1.1 a small text result is not saved and reaches the model in full', async () => {
+      const run = await runs().run('small');
+      expect(run.artifacts).toEqual([]);
+      expect(run.modelText).toBe('All systems nominal.');
+      expect(run.toolResult).toMatchObject({ success: true, result: 'All systems nominal.' });
+      expect(run.toolResult.artifacts).toBeUndefined();
+    });
+
+    test('1.2 above the save threshold, within the return limit: saved and returned in full', async () => {
+      const run = await runs().run('prose3k');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_result.txt',
+        latest: { mime_type: 'text/plain', size_bytes: 3000 },
+      });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(prose(3000));
+      expect(run.modelText.startsWith(prose(3000))).toBe(true);
+      expect(run.modelText).toContain('produce_result.txt');
+      expect(run.toolResult.artifacts).toEqual([
+        {
+          id: artifact.id,
+          name: 'produce_result.txt',
+          version: 0,
+          mime_type: 'text/plain',
+          size_bytes: 3000,
+        },
+      ]);
+    });
+
+    test('1.3 above both: saved, and the model gets a truncated text marked partial', async () => {
+      const run = await runs().run('prose10k');
+      const artifact = only(run);
+      expect(artifact.latest.size_bytes).toBe(10_000);
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(prose(10_000));
+      expect(run.modelText.startsWith(prose(1000))).toBe(true);
+      expect(run.modelText).not.toContain(prose(10_000));
+      expect(Buffer.byteLength(run.modelText)).toBeLessThan(10_000);
+      expect(run.modelText).toContain('10000');
+      expect(run.modelText).toContain('load_artifact');
+      expect(run.toolResult.result).toBeNull();
+      expect(run.toolResult.processing).toMatchObject({
+        status: 'saved',
+        truncated: { totalBytes: 10_000 },
+      });
+    });
+
+    test('1.4 a non-text item is saved even when tiny; the model gets no base64', async () => {
+      const run = await runs().run('tinyPng');
+      const artifact = only(run);
+      expect(artifact.latest).toMatchObject({
+        mime_type: 'image/png',
+        size_bytes: PNG.length,
+        kind: 'image',
+      });
+      expect(artifact.name.endsWith('.png')).toBe(true);
+      expect(await runs().bytesOf(artifact)).toEqual(PNG);
+      expect(run.modelText).not.toContain(PNG.toString('base64'));
+      expect(run.modelText).toContain(artifact.name);
+    });
+
+    test('2.1.1 plain text is saved as .txt text/plain', async () => {
+      const artifact = only(await runs().run('prose3k'));
+      expect(artifact.name).toMatch(/\.txt$/);
+      expect(artifact.latest.mime_type).toBe('text/plain');
+    });
+
+    test('2.1.2 JSON text is saved as .json with a structure summary, bytes unchanged', async () => {
+      const artifact = only(await runs().run('json'));
+      expect(artifact).toMatchObject({
+        name: 'produce_result.json',
+        latest: { mime_type: 'application/json' },
+      });
+      expect(artifact.latest.metadata.json).toMatchObject({
+        type: 'object',
+        keys: ['report', 'rows'],
+      });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(JSON_TEXT);
+    });
+
+    test('2.1.3 CSV text is saved as .csv with rows, columns and headers', async () => {
+      const artifact = only(await runs().run('csv'));
+      expect(artifact).toMatchObject({
+        name: 'produce_result.csv',
+        latest: { mime_type: 'text/csv' },
+      });
+      expect(artifact.latest.metadata.csv).toMatchObject({
+        rows: 150,
+        columns: 3,
+        headers: ['date', 'region', 'revenue'],
+      });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(CSV);
+    });
+
+    test('2.1.4 YAML text is saved as .yaml application/x-yaml', async () => {
+      const artifact = only(await runs().run('yaml'));
+      expect(artifact).toMatchObject({
+        name: 'produce_result.yaml',
+        latest: { mime_type: 'application/x-yaml' },
+      });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(YAML);
+    });
+
+    test('2.1.5 Markdown text is saved as .md text/markdown', async () => {
+      const artifact = only(await runs().run('markdown'));
+      expect(artifact).toMatchObject({
+        name: 'produce_result.md',
+        latest: { mime_type: 'text/markdown' },
+      });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(MARKDOWN);
+    });
+
+    test('2.2.1 a base64 PNG is decoded and saved as .png image/png', async () => {
+      const artifact = only(await runs().run('tinyPng'));
+      expect(artifact).toMatchObject({
+        name: 'produce_result.png',
+        latest: { mime_type: 'image/png' },
+      });
+      expect(artifact.latest.metadata).toMatchObject({
+        declared_type: 'image/png',
+        detected_type: 'image/png',
+        type_mismatch: false,
+      });
+      expect(await runs().bytesOf(artifact)).toEqual(PNG);
+    });
+
+    test('2.2.2 a base64 JPEG is decoded and saved as .jpg image/jpeg', async () => {
+      const artifact = only(await runs().run('jpeg'));
+      expect(artifact).toMatchObject({
+        name: 'produce_result.jpg',
+        latest: { mime_type: 'image/jpeg' },
+      });
+      expect(await runs().bytesOf(artifact)).toEqual(JPEG);
+    });
+
+    test('2.3.1 base64 MP3 audio is decoded and saved as .mp3 audio/mpeg', async () => {
+      const artifact = only(await runs().run('mp3'));
+      expect(artifact).toMatchObject({
+        name: 'produce_result.mp3',
+        latest: { mime_type: 'audio/mpeg', kind: 'audio' },
+      });
+      expect(await runs().bytesOf(artifact)).toEqual(MP3);
+    });
+
+    test('2.3.2 base64 WAV audio is decoded and saved as .wav audio/wav', async () => {
+      const artifact = only(await runs().run('wav'));
+      expect(artifact).toMatchObject({
+        name: 'produce_result.wav',
+        latest: { mime_type: 'audio/wav' },
+      });
+      expect(await runs().bytesOf(artifact)).toEqual(WAV);
+    });
+
+    test('2.4.1 a resource with only a URI: a placeholder holding the URI, named from it', async () => {
+      const artifact = only(await runs().run('uriOnly'));
+      expect(artifact.name).toBe('summary.pdf');
+      expect(artifact.latest.metadata).toMatchObject({ uri: 'file:///reports/q3/summary.pdf' });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toContain(
+        'file:///reports/q3/summary.pdf',
+      );
+    });
+
+    test('2.4.2 a resource with embedded text: that text, its MIME type, the name from the URI', async () => {
+      const artifact = only(await runs().run('resourceText'));
+      expect(artifact).toMatchObject({
+        name: 'meeting.md',
+        latest: { mime_type: 'text/markdown' },
+      });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe('# Notes\n\nAll good.');
+    });
+
+    test('2.4.3 a resource with a base64 blob: the decoded bytes, a name without ".." or "/"', async () => {
+      const artifact = only(await runs().run('resourceBlob'));
+      expect(artifact.name).toBe('logo.png');
+      expect(artifact.latest.mime_type).toBe('image/png');
+      expect(await runs().bytesOf(artifact)).toEqual(PNG);
+    });
+
+    test('4.2 content that is not a list falls back to one raw .json artifact', async () => {
+      const run = await runs().run('notAList');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_raw.json',
+        latest: { mime_type: 'application/json', kind: 'raw' },
+      });
+      expect(JSON.parse((await runs().bytesOf(artifact)).toString('utf8'))).toEqual(CASES.notAList);
+      expect(run.modelText).toContain('this is not a list');
+      expect(run.modelIsError).toBe(false);
+    });
+
+    test('4.3 a malformed item is skipped, the others saved: partial_success, listed for the model', async () => {
+      const run = await runs().run('oneMalformed');
+      expect(run.artifacts.map((artifact) => artifact.latest.mime_type).sort()).toEqual([
+        'image/jpeg',
+        'image/png',
+        'text/plain',
+      ]);
+      expect(run.toolResult.processing).toMatchObject({
+        status: 'partial_success',
+        skipped: [{ index: 2, reason: expect.stringMatching(/base64/i) as unknown }],
+      });
+      expect(run.modelText).toMatch(/2/);
+      expect(run.modelText).toMatch(/base64/i);
+    });
+
+    test('5.1 text and an image in one response: two artifacts, each typed', async () => {
+      const run = await runs().run('textAndImage');
+      expect(run.artifacts.map((artifact) => artifact.latest.mime_type).sort()).toEqual([
+        'image/png',
+        'text/plain',
+      ]);
+      expect(run.modelText).toContain('A chart of the figures:');
+    });
+
+    test('5.2 an artifact of one turn is listed to the model next turn and read with load_artifact', async () => {
+      const first = await runs().run('csv');
+      const [artifact] = first.artifacts;
+      const before = anthropic.requests.length;
+      anthropic.push(
+        {
+          toolCalls: [
+            { id: 'toolu_load', name: 'load_artifact', input: { name: artifact.name, limit: 100 } },
+          ],
+        },
+        { text: 'The first rows are dated 2026-01-01.' },
+      );
+      const stream = await user().stream(first.sessionId, { content: 'What is in the report?' });
+      const frames = await stream.ended;
+      expect(frames[frames.length - 1].data).toMatchObject({ type: 'complete', reason: 'success' });
+
+      const request = anthropic.requests[before].body as {
+        system: string;
+        tools: { name: string }[];
+      };
+      expect(request.system).toContain(artifact.name);
+      expect(request.system).toContain('version 0');
+      expect(request.system).toContain('text/csv');
+      expect(request.system).toContain(String(artifact.latest.size_bytes));
+      expect(request.tools.map((tool) => tool.name)).toContain('load_artifact');
+
+      const loaded = frames.find((frame) => frame.event === 'tool_result')?.data as {
+        result: { content: string; next_offset: number };
+      };
+      expect(loaded.result.content).toBe(CSV.slice(0, 100));
+      expect(loaded.result.next_offset).toBe(100);
+      const next = anthropic.requests[before + 1].body as { messages: { content: unknown }[] };
+      expect(JSON.stringify(next.messages[next.messages.length - 1].content)).toContain(
+        'date,region,revenue',
+      );
+    });
+
+    test('5.3 a JSON and a CSV text in one response: two distinct typed text artifacts', async () => {
+      const run = await runs().run('jsonAndCsv');
+      const types = run.artifacts.map((artifact) => [artifact.name, artifact.latest.mime_type]);
+      expect(types.sort()).toEqual([
+        ['produce_result_0.json', 'application/json'],
+        ['produce_result_1.csv', 'text/csv'],
+      ]);
+    });
+
+    test('items for the user only are saved and never shown or listed to the model', async () => {
+      const run = await runs().run('userOnly');
+      const userOnly = run.artifacts.filter((artifact) => artifact.latest.user_only);
+      expect(userOnly).toHaveLength(1);
+      expect(run.modelText).not.toContain('secret dashboard');
+      expect(run.modelText).not.toContain(userOnly[0].name);
+      const again = await runs().run('small', run.sessionId);
+      expect(again.nextSystem).not.toContain(userOnly[0].name);
+    });
+
+    test('the same payload saved twice in a session keeps one version', async () => {
+      const first = await runs().run('csv');
+      const second = await runs().run('csv', first.sessionId);
+      expect(second.artifacts).toHaveLength(1);
+      expect(second.artifacts[0].latest.version).toBe(0);
+      expect(second.toolResult.artifacts).toEqual(first.toolResult.artifacts);
+    });
+    test('two concurrent saves of one name take versions 0 and 1', async () => {
+      const sessionId = await runs().newSession();
+      anthropic.push(
+        {
+          toolCalls: [
+            { id: 'toolu_a', name: 'produce', input: { case: 'prose3k' } },
+            { id: 'toolu_b', name: 'produce', input: { case: 'prose6k' } },
+          ],
+        },
+        { text: 'Both done.' },
+      );
+      const frames = await (await user().stream(sessionId, { content: 'Both' })).ended;
+      expect(frames[frames.length - 1].data).toMatchObject({ type: 'complete' });
+      const [artifact] = await runs().artifactsOf(sessionId);
+      const detail = await user().get(`/api/v1/artifacts/${artifact.id}`);
+      expect(detail.status).toBe(200);
+      const versions = (detail.body as { versions: { version: number; size_bytes: number }[] })
+        .versions;
+      expect(versions.map((version) => version.version)).toEqual([0, 1]);
+      expect(versions.map((version) => version.size_bytes).sort()).toEqual([3000, 6000]);
+    });
+
+    test('artifacts are their owner’s: others get 404; downloads carry the type and a file name', async () => {
+      const run = await runs().run('csv');
+      const [artifact] = run.artifacts;
+      const bob = await runtimeUser(appOf(), 'bob');
+      for (const path of [
+        `/api/v1/artifacts/${artifact.id}`,
+        `/api/v1/artifacts/${artifact.id}/content`,
+        `/api/v1/sessions/${run.sessionId}/artifacts`,
+      ]) {
+        const response = await bob.get(path);
+        expect(response.status).toBe(404);
+        expect(response.body.success).toBe(false);
+      }
+      const download = await user().get(`/api/v1/artifacts/${artifact.id}/content?version=0`);
+      expect(download.status).toBe(200);
+      expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(download.headers['content-disposition']).toContain('produce_result.csv');
+      const missing = await user().get(`/api/v1/artifacts/${artifact.id}/content?version=5`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.code).toBe('ARTIFACT_NOT_FOUND');
+      const invalid = await user().get(`/api/v1/artifacts/${artifact.id}/content?version=-1`);
+      expect(invalid.status).toBe(422);
+      expect((await user().get('/api/v1/artifacts/not-a-uuid')).status).toBe(404);
+    });
+  },
+);
+
+describeWithApp(
+  'Seed 004 with intelligent processing off',
+  { ARTIFACT_INTELLIGENT_PROCESSING: 'false' },
+  (runs) => {
+    test('4.1 the whole raw result is saved as one .json artifact', async () => {
+      const run = await runs().run('textAndImage');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_raw.json',
+        latest: { mime_type: 'application/json', kind: 'raw' },
+      });
+      expect(JSON.parse((await runs().bytesOf(artifact)).toString('utf8'))).toEqual(
+        CASES.textAndImage,
+      );
+    });
+  },
+);
+
+describeWithApp(
+  'Seed 004 saving only above 8192 B and without raw fallback',
+  { ARTIFACT_SAVE_THRESHOLD_BYTES: '8192', ARTIFACT_FALLBACK_TO_RAW_ON_ERROR: 'false' },
+  (runs) => {
+    test('3.1 above the return limit, below the save threshold: saved all the same', async () => {
+      const run = await runs().run('prose6k');
+      expect(only(run).latest.size_bytes).toBe(6000);
+      expect(run.toolResult.processing).toMatchObject({ truncated: { totalBytes: 6000 } });
+    });
+
+    test('4.4 without raw fallback, a result that cannot be processed saves nothing; the model gets an error', async () => {
+      const run = await runs().run('notAList');
+      expect(run.artifacts).toEqual([]);
+      expect(run.modelIsError).toBe(true);
+      expect(run.modelText).toMatch(/content/);
+      expect(run.toolResult).toMatchObject({ success: false, code: 'TOOL_RESULT_UNPROCESSABLE' });
+    });
+  },
+);
+
+describeWithApp(
+  'Seed 004 when saving fails (ARTIFACT_MAX_BYTES=1000)',
+  { ARTIFACT_MAX_BYTES: '1000' },
+  (runs) => {
+    test('3.2 the model still gets the (truncated) content and a clear message that saving failed', async () => {
+      const run = await runs().run('prose10k');
+      expect(run.artifacts).toEqual([]);
+      expect(run.modelText.startsWith(prose(1000))).toBe(true);
+      expect(run.modelText).toMatch(/sav/i);
+      expect(run.modelText).toContain('ARTIFACT_MAX_BYTES');
+      expect(run.toolResult.processing).toMatchObject({ status: 'save_failed' });
+    });
+  },
+);
