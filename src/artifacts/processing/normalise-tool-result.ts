@@ -87,7 +87,8 @@ function readCallToolResult(raw: unknown): Normalisation {
       itemCount: content.length,
       skipped,
       structuredContent: kept,
-      sizeBytes: Buffer.byteLength(canonicalJson(shape), 'utf8'),
+      // Key order changes no byte: the canonical JSON is as long as any other.
+      sizeBytes: Buffer.byteLength(JSON.stringify(shape), 'utf8'),
       raw,
     },
   };
@@ -98,9 +99,13 @@ function readCallToolResult(raw: unknown): Normalisation {
  * older clients), compared by canonical JSON so key order does not matter.
  */
 function repeatsText(structured: Record<string, unknown>, items: ContentItem[]): boolean {
-  const expected = canonicalJson(structured);
+  const exact = JSON.stringify(structured);
+  let expected: string | undefined;
   return items.some((item) => {
     if (item.type !== 'text') return false;
+    // A plain value's text is its JSON, byte for byte: no need to parse it back.
+    if (item.text === exact) return true;
+    expected ??= canonicalJson(structured);
     try {
       return canonicalJson(JSON.parse(item.text)) === expected;
     } catch {
