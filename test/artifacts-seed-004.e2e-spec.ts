@@ -513,6 +513,14 @@ describeWithApp(
       expect(invalid.status).toBe(422);
       expect((await user().get('/api/v1/artifacts/not-a-uuid')).status).toBe(404);
     });
+
+    test('deleting a session deletes its artifacts', async () => {
+      const run = await runs().run('tinyPng');
+      const [artifact] = run.artifacts;
+      expect((await user().del(`/api/v1/sessions/${run.sessionId}`)).status).toBe(200);
+      expect((await user().get(`/api/v1/artifacts/${artifact.id}`)).status).toBe(404);
+      expect((await user().get(`/api/v1/artifacts/${artifact.id}/content`)).status).toBe(404);
+    });
   },
 );
 
