@@ -156,7 +156,7 @@ export class RunOrchestrator {
     sink: RunEventSink,
     signal: AbortSignal,
   ): Promise<void> {
-    const artifacts = await this.artifacts.listForModel(plan.sessionId);
+    const artifacts = (plan.artifacts ??= await this.artifacts.listForModel(plan.sessionId));
     const tools = [...plan.tools.values()].map(({ tool }) => tool);
     if (artifacts.length > 0 && !plan.tools.has(LOAD_ARTIFACT)) tools.push(this.loadArtifact.tool);
     const stream = plan.provider.stream(
@@ -266,6 +266,7 @@ export class RunOrchestrator {
       runId: plan.runId,
       toolUseId: call.id,
     });
+    if (response.artifacts.length > 0) plan.artifacts = undefined;
     return this.answer(call, sink, open, toolResultOf(outcome.result, response));
   }
 

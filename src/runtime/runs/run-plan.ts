@@ -1,3 +1,4 @@
+import { type ModelArtifact } from '../../artifacts/artifacts.service';
 import {
   type ConversationMessage,
   type ModelProvider,
@@ -25,6 +26,11 @@ export interface RunPlan {
   /** Model calls the run made before (it was paused for approval), and their token usage. */
   turnsSoFar: number;
   usageSoFar: TokenUsage;
+  /**
+   * The session's artifacts the model may see, as last read; unset when they must be read
+   * again (at the first model call, and after a tool result was saved).
+   */
+  artifacts?: ModelArtifact[];
   /** A paused run's decided tool calls, to answer before the next model call. */
   decided?: { calls: ModelToolCall[]; approvals: ReadonlyMap<string, ApprovalRow> };
 }
