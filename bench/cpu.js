@@ -55,14 +55,17 @@ function selfMs() {
  * Starts a measurement; the returned function gives cores used (0..ncpu) since then. With
  * `dbMatch`, the processes whose command line contains it (the PostgreSQL backends serving the
  * server's database) are counted as `db` instead of `other`, when this machine runs them.
- * Without `serverPid` (nothing but this process and the database under test), `server` is 0.
+ * `serverPid` may list several servers (instances of one service): `server` counts them
+ * together and `servers` lists each one's. Without it (nothing but this process and the
+ * database under test), `server` is 0.
  */
 function cpuMeter(serverPid, { dbMatch } = {}) {
   const dbMs = () => (dbMatch ? matchingProcessesMs(dbMatch) : new Map());
-  const serverMs = () => (serverPid === undefined ? 0 : processMs(serverPid));
+  const serverPids = [serverPid].flat().filter((pid) => pid !== undefined);
+  const serversMs = () => serverPids.map(processMs);
   const start = {
     m: machine(),
-    server: serverMs(),
+    servers: serversMs(),
     db: dbMs(),
     self: selfMs(),
     t: performance.now(),
@@ -70,7 +73,8 @@ function cpuMeter(serverPid, { dbMatch } = {}) {
   return () => {
     const m = machine();
     const wallMs = performance.now() - start.t;
-    const server = (serverMs() - start.server) / wallMs;
+    const servers = serversMs().map((ms, i) => (ms - start.servers[i]) / wallMs);
+    const server = servers.reduce((sum, cores) => sum + cores, 0);
     let dbTotal = 0;
     // A backend started during the run spent all its CPU time in it.
     for (const [pid, ms] of dbMs()) dbTotal += ms - (start.db.get(pid) ?? 0);
@@ -80,6 +84,7 @@ function cpuMeter(serverPid, { dbMatch } = {}) {
     const round = (x) => Math.round(x * 100) / 100;
     return {
       server: round(server),
+      ...(serverPids.length > 1 ? { servers: servers.map(round) } : {}),
       ...(dbMatch ? { db: round(db) } : {}),
       client: round(client),
       other: round(Math.max(0, busy - server - db - client)),

@@ -1,15 +1,19 @@
 'use strict';
 // toolhub load benchmark: the bare node:http baseline vs toolhub on Express and on Fastify, the
 // registry's list with 1,000 tools stored, on PGlite and on PostgreSQL, and the agent runtime
-// (scripted runs streamed over SSE, see runtime.js) on PGlite and on PostgreSQL.
+// (scripted runs streamed over SSE, see runtime.js) on PGlite, on PostgreSQL, and on two instances
+// sharing PostgreSQL and Redis.
 //   npm run bench                      (builds first)
 //   BENCH_DURATION=3 node bench/run.js [--enforce]
 //   BENCH_ONLY=runtime node bench/run.js
 // Env: BENCH_DURATION (s per run, 10), BENCH_WARMUP (s, discarded, 1), BENCH_QUIET_WAIT (longest
 // wait in s for other processes to go quiet before each start and run, 60), BENCH_DATABASE_URL
 // (else DATABASE_URL: a PostgreSQL server on which to create, and afterwards drop, a database
-// per server for the PostgreSQL runs; neither set: those runs are skipped), BENCH_ONLY (the
-// parts to run, comma-separated: `http` (the autocannon scenarios), `runtime`; default both).
+// per server for the PostgreSQL runs; neither set: those runs are skipped), BENCH_REDIS_URL (the
+// Redis of the two-instance runtime run, default redis://127.0.0.1:6379; skipped if it does not
+// answer), BENCH_ONLY (the parts to run, comma-separated: `http` (the autocannon scenarios),
+// `runtime`, `artifacts` (tool response processing, in this process, see artifacts.js); default
+// all).
 // Every server gets a fresh DATA_DIR (removed afterwards), so ./data is never touched.
 // Prints a Markdown report and writes the raw numbers to .bench/results.json. Exits non-zero
 // if a server fails to start or answers anything but 2xx; with --enforce, also on a missed target.
@@ -18,6 +22,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
 const { encoderPath } = require('./bare-server');
+const { artifactsLimitS, artifactsReport, benchArtifacts } = require('./artifacts');
 const { waitQuiet } = require('./cpu');
 const { measure } = require('./load');
 const {
@@ -77,7 +82,7 @@ const REPORT_ORDER = [
   'toolhub/fastify',
   'toolhub/fastify+pg',
 ];
-const PARTS = ['http', 'runtime'];
+const PARTS = ['http', 'runtime', 'artifacts'];
 const backendOf = (def) => (def.backend === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const serverDef = (name) => SERVERS.find((def) => def.name === name);
 
@@ -233,6 +238,7 @@ function report(results) {
   if (http) lines.push(...httpLines(results));
   const runtime = results.meta.parts.includes('runtime') ? runtimeReport(results) : undefined;
   if (runtime) lines.push('', ...runtime.lines);
+  if (results.artifacts) lines.push('', artifactsReport(results.artifacts));
 
   const busy = [
     ...busyWarnings(results),
@@ -483,7 +489,7 @@ async function main() {
   }
   let runtime = { servers: [] };
   if (parts.includes('runtime')) {
-    runtime = runtimeServers();
+    runtime = await runtimeServers();
     Object.assign(skipped.runtime, runtime.skipped);
     if (noKeys) {
       for (const def of runtime.servers)
@@ -505,12 +511,13 @@ async function main() {
   const perRunS = settings.duration + settings.warmup + settings.quietWait + 22;
   const perServerS = 100 + settings.quietWait + SCENARIOS.length * (RETRIES + 1) * perRunS;
   const runtimeS = runtime.servers.length * runtimeServerLimitS(settings);
+  const artifactsS = parts.includes('artifacts') ? artifactsLimitS(settings) : 0;
   setTimeout(
     () => {
       console.error('bench: overall time limit exceeded');
       void exitAfterCleanup(1);
     },
-    (servers.length * perServerS + runtimeS) * 1000,
+    (servers.length * perServerS + runtimeS + artifactsS) * 1000,
   ).unref();
 
   const results = {
@@ -532,6 +539,11 @@ async function main() {
   for (const def of servers) await benchServer(def, settings, results, skipped.scenarios);
   for (const def of runtime.servers) {
     await benchRuntimeServer(def, settings, results, { dataDirs, databases }, BUSY_LIMIT);
+  }
+  if (parts.includes('artifacts')) {
+    await waitQuiet(BUSY_LIMIT, settings.quietWait);
+    console.error(`bench: tool response processing (${settings.duration} s per result)`);
+    results.artifacts = await benchArtifacts({ seconds: settings.duration });
   }
 
   console.log(report(results));

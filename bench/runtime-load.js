@@ -5,6 +5,8 @@
 // taken) is not shared with anything else the bench does meanwhile (e.g. autocannon).
 // Every event is checked: eventIndex gap-free from 0, sequence numbers consecutive per session,
 // each run ends with `complete` (success) after exactly the expected persisted events.
+// With `followPort` (another instance), a client of that instance also follows each run
+// (`GET /api/v1/runs/{id}/events`), and must get its persisted events and its `complete`.
 const http = require('node:http');
 const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads');
 
@@ -76,25 +78,20 @@ function json(agent, port, method, path, authorization, payload) {
 }
 
 /**
- * One streamed run: calls `onEvent(event, arrivalMs)` for each SSE frame as it arrives (frames
- * in one chunk share an arrival time). Resolves when the response ends.
+ * One SSE request: calls `onEvent(event, arrivalMs)` for each frame as it arrives (frames in one
+ * chunk share an arrival time). Resolves, once the response ends, the time its headers arrived;
+ * rejects on any status but 200.
  */
-function streamRun(agent, port, sessionId, authorization, content, onEvent) {
-  const body = JSON.stringify({ content });
-  const path = `/api/v1/sessions/${sessionId}/runs`;
-  const headers = {
-    authorization,
-    accept: 'text/event-stream',
-    'content-type': 'application/json',
-  };
-  return send(agent, port, { method: 'POST', path, headers, body }, (res, resolve, reject) => {
+function streamEvents(agent, port, request, onEvent) {
+  return send(agent, port, request, (res, resolve, reject) => {
+    const openedAt = now();
     if (res.statusCode !== 200) {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () =>
         reject(
           new Error(
-            `POST ${path} answered ${res.statusCode}: ` +
+            `${request.method} ${request.path} answered ${res.statusCode}: ` +
               Buffer.concat(chunks).toString('utf8').slice(0, 500),
           ),
         ),
@@ -115,12 +112,74 @@ function streamRun(agent, port, sessionId, authorization, content, onEvent) {
       }
     });
     res.on('error', reject);
-    res.on('end', resolve);
+    res.on('end', () => resolve(openedAt));
   });
+}
+
+/** Starts a run and reads its stream to the end (see `streamEvents`). */
+function streamRun(agent, port, sessionId, authorization, content, onEvent) {
+  const headers = {
+    authorization,
+    accept: 'text/event-stream',
+    'content-type': 'application/json',
+  };
+  const path = `/api/v1/sessions/${sessionId}/runs`;
+  const body = JSON.stringify({ content });
+  return streamEvents(agent, port, { method: 'POST', path, headers, body }, onEvent);
+}
+
+/**
+ * Follows a run on the instance at `port` from its first event to its end. Resolves
+ * `{ openedAt, arrivals }`: when the instance answered (it listens to the run's live events by
+ * then) and each event's arrival by eventIndex; rejects unless the indexes rise and the run
+ * completes.
+ */
+async function followRun(agent, port, runId, authorization) {
+  const arrivals = new Map();
+  let problem;
+  let last = -1;
+  let completed = false;
+  const request = {
+    method: 'GET',
+    path: `/api/v1/runs/${runId}/events`,
+    headers: { authorization, accept: 'text/event-stream' },
+  };
+  const openedAt = await streamEvents(agent, port, request, (event, arrival) => {
+    if (event.eventIndex <= last) problem ??= `eventIndex ${event.eventIndex} after ${last}`;
+    last = event.eventIndex;
+    arrivals.set(event.eventIndex, arrival);
+    if (event.type === 'complete') completed = true;
+  });
+  if (!problem && !completed) problem = 'the stream ended without complete';
+  if (problem) throw new Error(`followed on port ${port}: ${problem}`);
+  return { openedAt, arrivals };
+}
+
+/**
+ * Adds the run's persisted events (`{ event, arrival }` as its own client got them) that reached
+ * the follower in the window to `followed`: timed at both clients if the follower got them live
+ * (emitted after its instance answered), else only counted as `replayed` (from the store).
+ * Returns a problem, if the follower missed one.
+ */
+function pairFollowed(persisted, follower, inWindow, followed) {
+  for (const { event, arrival } of persisted) {
+    const remote = follower.arrivals.get(event.eventIndex);
+    if (remote === undefined) return `the follower missed persisted event ${event.eventIndex}`;
+    if (!inWindow(remote)) continue;
+    const emitted = Date.parse(event.timestamp);
+    if (emitted < follower.openedAt) {
+      followed.replayed++;
+    } else {
+      followed.local.push(arrival - emitted);
+      followed.remote.push(remote - emitted);
+    }
+  }
+  return undefined;
 }
 
 async function measureSessions({
   port,
+  followPort,
   authorization,
   agentId,
   sessions,
@@ -130,7 +189,9 @@ async function measureSessions({
   content,
   persistedPerRun,
 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sessions + 2 });
+  // Per instance: a conversation's requests go one at a time, but the follower of its last run
+  // may still be reading while the next run's follower starts.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * sessions + 2 });
   const newSession = async () =>
     (await json(agent, port, 'POST', '/api/v1/sessions', authorization, { agent_id: agentId })).id;
   const stats = {
@@ -145,7 +206,9 @@ async function measureSessions({
     transientLatencies: [],
     latenciesByType: {},
     runLatencies: [],
+    followed: followPort === undefined ? undefined : { local: [], remote: [], replayed: 0 },
   };
+  const following = [];
   const fail = (message) => {
     stats.failedRuns++;
     if (stats.failures.length < MAX_FAILURE_MESSAGES) stats.failures.push(message);
@@ -181,8 +244,15 @@ async function measureSessions({
       let persisted = 0;
       let completed;
       let problem;
+      let follower;
+      const persistedEvents = [];
       try {
         await streamRun(agent, port, sessionId, authorization, content, (event, arrival) => {
+          if (followPort !== undefined && !follower) {
+            follower = followRun(agent, followPort, event.runId, authorization);
+            // Checked once this side has the whole run, if it succeeded here.
+            follower.catch(() => undefined);
+          }
           if (problem) return;
           if (event.eventIndex !== nextIndex++) {
             problem = `eventIndex ${event.eventIndex}, expected ${nextIndex - 1}`;
@@ -197,6 +267,7 @@ async function measureSessions({
               problem = `sequenceNumber ${event.sequenceNumber} after ${lastSequence}`;
             }
             lastSequence = event.sequenceNumber;
+            persistedEvents.push({ event, arrival });
             if (counted) {
               stats.persisted++;
               stats.persistedLatencies.push(latency);
@@ -220,14 +291,26 @@ async function measureSessions({
         problem = `${persisted} persisted events, expected ${persistedPerRun}`;
       }
       if (problem) fail(problem);
-      else if (inWindow(completed.arrival)) {
-        stats.runs++;
-        stats.runLatencies.push(completed.arrival - sent);
+      else {
+        // Meanwhile the conversation goes on with its next run.
+        if (follower) following.push(checkFollower(follower, persistedEvents));
+        if (inWindow(completed.arrival)) {
+          stats.runs++;
+          stats.runLatencies.push(completed.arrival - sent);
+        }
       }
     }
   };
+  const checkFollower = async (follower, persistedEvents) => {
+    const problem = await follower.then(
+      (followed) => pairFollowed(persistedEvents, followed, inWindow, stats.followed),
+      (error) => error.message,
+    );
+    if (problem) fail(problem);
+  };
   try {
     await Promise.all(first.map(conversation));
+    await Promise.all(following);
   } finally {
     timers.forEach(clearTimeout);
     agent.destroy();

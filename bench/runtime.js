@@ -2,8 +2,9 @@
 // The agent runtime under load (RUNTIME in scenarios.js): runs/s and persisted events/s of 1 and
 // of 50 concurrent conversations with a scripted agent, each run streamed over SSE; how long a
 // persisted event takes from its `timestamp` to its arrival at the SSE client; the same numbers
-// of bare single-row INSERT transactions on the same database at the same concurrency; and, on
-// PGlite, how much the sessions slow down GET /api/tools answered alongside.
+// of bare single-row INSERT transactions on the same database at the same concurrency; on
+// PGlite, how much the sessions slow down GET /api/tools answered alongside; and, with two
+// instances on one database and Redis, how long the event takes to a client of the other one.
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
@@ -16,21 +17,52 @@ const { runSessions } = require('./runtime-load');
 const { RUNTIME, RUNTIME_TARGETS } = require('./scenarios');
 const { HOST, childEnv, startServer, stopServer, request } = require('./servers');
 
-const backendOf = (def) => (def.backend === 'postgres' ? 'PostgreSQL' : 'PGlite');
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const backendOf = (def) =>
+  def.backend !== 'postgres' ? 'PGlite' : def.env.REDIS_URL ? 'PostgreSQL + Redis' : 'PostgreSQL';
+const sessionsOf = (def) => def.sessions ?? RUNTIME.sessions;
 /** Measured phases per server (for the overall time limit): 2 baselines, the probe, 2 loads. */
 const PHASES_PER_SERVER = RUNTIME.sessions.length * 2 + 1;
 
-/** The runtime servers that can run here, and why the others cannot. */
-function runtimeServers() {
+/**
+ * The runtime servers that can run here, and why the others cannot. A server with a follower
+ * gets the Redis (BENCH_REDIS_URL, else the default port's when one answers) in its env.
+ */
+async function runtimeServers() {
   const skipped = {};
-  const servers = RUNTIME.servers.filter((def) => {
+  const servers = [];
+  const redisUrl = process.env.BENCH_REDIS_URL || DEFAULT_REDIS_URL;
+  const redis = RUNTIME.servers.some((def) => def.follower) && (await redisAnswers(redisUrl));
+  for (const def of RUNTIME.servers) {
     if (def.backend === 'postgres' && !postgresAdminUrl()) {
       skipped[def.name] = 'set BENCH_DATABASE_URL';
-      return false;
+    } else if (def.follower && !redis) {
+      skipped[def.name] = `no Redis answers at ${redisUrl} (set BENCH_REDIS_URL)`;
+    } else {
+      servers.push(def.follower ? { ...def, env: { ...def.env, REDIS_URL: redisUrl } } : def);
     }
-    return true;
-  });
+  }
   return { servers, skipped };
+}
+
+/** Whether a Redis answers PING at `url` within a few seconds. */
+async function redisAnswers(url) {
+  const { Redis } = require('ioredis');
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => undefined); // the answer is the ping's outcome
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** The longest the runtime part of a bench may take per server, in s. */
@@ -48,7 +80,8 @@ async function benchRuntimeServer(def, settings, results, track, busyLimit) {
   const entry = { backend: backendOf(def), baseline: {}, sessions: {} };
   results.runtime.servers[def.name] = entry;
   try {
-    const env = { ...def.env, DATA_DIR: dataDir, DATABASE_URL: undefined };
+    // DATABASE_URL and REDIS_URL are the definition's to set, never inherited.
+    const env = { REDIS_URL: undefined, ...def.env, DATA_DIR: dataDir, DATABASE_URL: undefined };
     if (def.backend === 'postgres') {
       database = await createPostgresDatabase(postgresAdminUrl());
       track.databases.add(database);
@@ -56,46 +89,28 @@ async function benchRuntimeServer(def, settings, results, track, busyLimit) {
       console.error(`bench: runtime ${def.name} on the new database ${database.name}`);
     }
 
-    // The baseline first, while nothing else uses the database.
-    const baselineSettings = {
-      ...settings,
-      beforeEach: async (concurrency) => {
-        await waitQuiet(busyLimit, settings.quietWait);
-        console.error(
-          `bench: runtime ${def.name} · bare INSERT transactions × ${concurrency} ` +
-            `(${settings.duration} s)`,
-        );
-      },
-    };
-    const baselines = database
-      ? await postgresInsertBaseline(database.url, RUNTIME.sessions, baselineSettings, {
-          dbMatch: database.name,
-        })
-      : await pgliteInsertBaseline(
-          path.join(dataDir, 'baseline'),
-          RUNTIME.sessions,
-          baselineSettings,
-        );
-    for (const b of baselines) entry.baseline[b.concurrency] = b;
+    // The baseline first, while nothing else uses the database (once per database server:
+    // the instances sharing one are compared with each other instead).
+    if (!def.follower) {
+      for (const b of await insertBaselines(def, database, dataDir, settings, busyLimit)) {
+        entry.baseline[b.concurrency] = b;
+      }
+    }
 
     // Before the server starts: the embedded database admits one process at a time.
     const authorization = `Bearer ${await createApiKey(childEnv(env))}`;
     entry.busyBefore = await waitQuiet(busyLimit, settings.quietWait);
-    const server = await startServer({ name: def.name, script: 'dist/main.js', env });
-    entry.startupMs = server.startupMs;
-    console.error(`bench: runtime ${def.name} up in ${server.startupMs} ms`);
-    try {
-      await measureServer(def, server, authorization, database, settings, entry, busyLimit);
-    } catch (error) {
-      const { exitCode, signalCode } = server.child;
-      if (exitCode === null && signalCode === null) throw error;
-      throw new Error(
-        `${def.name} exited (${exitCode ?? signalCode}) during the runtime bench:\n${server.output()}`,
+    await withServer(def.name, env, entry, async (server) => {
+      if (!def.follower) {
+        await measureServer(def, [server], authorization, database, settings, entry, busyLimit);
+        return;
+      }
+      // Started after the first, so that each start-up time is its own.
+      entry.follower = {};
+      await withServer(`${def.name} (follower)`, env, entry.follower, (follower) =>
+        measureServer(def, [server, follower], authorization, database, settings, entry, busyLimit),
       );
-    } finally {
-      const { code, signal } = await stopServer(server);
-      entry.exit = { code, signal };
-    }
+    });
   } finally {
     if (database) {
       await database.drop();
@@ -106,7 +121,60 @@ async function benchRuntimeServer(def, settings, results, track, busyLimit) {
   }
 }
 
-async function measureServer(def, server, authorization, database, settings, entry, busyLimit) {
+/** Bare INSERT transactions on the server's database, at each of RUNTIME.sessions. */
+function insertBaselines(def, database, dataDir, settings, busyLimit) {
+  const baselineSettings = {
+    ...settings,
+    beforeEach: async (concurrency) => {
+      await waitQuiet(busyLimit, settings.quietWait);
+      console.error(
+        `bench: runtime ${def.name} · bare INSERT transactions × ${concurrency} ` +
+          `(${settings.duration} s)`,
+      );
+    },
+  };
+  return database
+    ? postgresInsertBaseline(database.url, RUNTIME.sessions, baselineSettings, {
+        dbMatch: database.name,
+      })
+    : pgliteInsertBaseline(path.join(dataDir, 'baseline'), RUNTIME.sessions, baselineSettings);
+}
+
+/**
+ * Starts `dist/main.js` as `name` with `env`, runs `work(server)`, then stops the server and
+ * records its start-up time and exit in `record`. An error while it ran says whether it died.
+ */
+async function withServer(name, env, record, work) {
+  const server = await startServer({ name, script: 'dist/main.js', env });
+  record.startupMs = server.startupMs;
+  console.error(`bench: runtime ${name} up in ${server.startupMs} ms`);
+  try {
+    await work(server);
+  } catch (error) {
+    const { exitCode, signalCode } = server.child;
+    if (exitCode === null && signalCode === null) throw error;
+    throw new Error(
+      `${name} exited (${exitCode ?? signalCode}) during the runtime bench:\n${server.output()}`,
+    );
+  } finally {
+    const { code, signal } = await stopServer(server);
+    record.exit = { code, signal };
+  }
+}
+
+/**
+ * The sessions loads (and the probe) against `server`; with a `follower` (a second instance),
+ * a client of it follows every run.
+ */
+async function measureServer(
+  def,
+  [server, follower],
+  authorization,
+  database,
+  settings,
+  entry,
+  busyLimit,
+) {
   const agentId = await createAgent(server.port, authorization);
   const probeOpts = { port: server.port, ...RUNTIME.probe };
   if (def.probe) {
@@ -118,12 +186,13 @@ async function measureServer(def, server, authorization, database, settings, ent
     entry.probe = { unloaded: { ...unloaded, cpuCores: cpu() } };
   }
   const most = Math.max(...RUNTIME.sessions);
-  for (const sessions of RUNTIME.sessions) {
+  for (const sessions of sessionsOf(def)) {
     await waitQuiet(busyLimit, settings.quietWait);
     const alongside = def.probe && sessions === most;
     console.error(
       `bench: runtime ${def.name} · ${sessions} session(s) ` +
-        `(${settings.warmup} s warm-up, ${settings.duration} s${alongside ? `, with ${probeLabel()}` : ''})`,
+        `(${settings.warmup} s warm-up, ${settings.duration} s` +
+        `${alongside ? `, with ${probeLabel()}` : ''}${follower ? ', each run followed on the follower' : ''})`,
     );
     let cpu;
     let cores;
@@ -131,6 +200,7 @@ async function measureServer(def, server, authorization, database, settings, ent
     const load = await runSessions(
       {
         port: server.port,
+        followPort: follower?.port,
         authorization,
         agentId,
         sessions,
@@ -143,7 +213,7 @@ async function measureServer(def, server, authorization, database, settings, ent
       {
         onWindow: (edge) => {
           if (edge === 'start') {
-            cpu = cpuMeter(server.pid, { dbMatch: database?.name });
+            cpu = cpuMeter([server.pid, follower?.pid], { dbMatch: database?.name });
             if (alongside) probing = probe(probeOpts, settings.duration);
           } else cores = cpu?.();
         },
@@ -231,9 +301,26 @@ function summarise(load, baseline, cpuCores) {
     deliveryByType,
     transientDelivery: latencySummary(load.transientLatencies),
     run: latencySummary(load.runLatencies),
+    followed: load.followed && followedSummary(load.followed),
     failedRuns: load.failedRuns,
     failures: load.failures,
     cpuCores,
+  };
+}
+
+/**
+ * The persisted events a follower on the other instance got live, timed from their `timestamp`
+ * at the run's own client (same instance) and at the follower's; `ratioP99`: other ÷ same.
+ */
+function followedSummary({ local, remote, replayed }) {
+  const sameInstance = latencySummary(local);
+  const otherInstance = latencySummary(remote);
+  return {
+    events: remote.length,
+    replayed,
+    sameInstance,
+    otherInstance,
+    ratioP99: otherInstance.p99Ms / sameInstance.p99Ms,
   };
 }
 
@@ -265,6 +352,7 @@ async function createAgent(port, authorization) {
 const fmt = (n, digits = 0) => (n === undefined || Number.isNaN(n) ? '—' : n.toFixed(digits));
 const ms = (n) => (n === undefined ? '—' : n.toFixed(n >= 100 ? 0 : 1));
 const pair = (s) => `${ms(s?.p50Ms)} / ${ms(s?.p99Ms)}`;
+const trio = (s) => `${ms(s.p50Ms)} / ${ms(s.p95Ms)} / ${ms(s.p99Ms)}`;
 const cores = (c) =>
   c === undefined
     ? '—'
@@ -307,9 +395,7 @@ function runtimeReport(results) {
   );
   for (const name of names) {
     const server = runtime.servers[name];
-    for (const sessions of RUNTIME.sessions) {
-      const r = server.sessions[sessions];
-      if (!r) continue;
+    for (const [sessions, r] of Object.entries(server.sessions)) {
       lines.push(
         `| ${name} | ${server.backend} | ${sessions} | ${fmt(r.runsPerSec, 1)} | ` +
           `${fmt(r.persistedPerSec)} | ${fmt(r.baselineInsertsPerSec)} | ${fmt(r.ratioToBaseline, 2)} | ` +
@@ -333,7 +419,7 @@ function runtimeReport(results) {
       );
     }
   }
-  lines.push('');
+  lines.push(...followedLines(runtime), '');
   for (const name of names) {
     const server = runtime.servers[name];
     const most = server.sessions[Math.max(...RUNTIME.sessions)];
@@ -362,6 +448,37 @@ function runtimeReport(results) {
     lines.push(`- ${name}: skipped (${reason})`);
   }
   return { lines, targets: runtimeTargets(results) };
+}
+
+/** The servers with a follower: from persistence to a client of the same and of the other instance. */
+function followedLines(runtime) {
+  const rows = Object.entries(runtime.servers).flatMap(([name, server]) =>
+    Object.entries(server.sessions)
+      .filter(([, r]) => r.followed)
+      .map(([sessions, r]) => {
+        const f = r.followed;
+        return (
+          `| ${name} | ${server.backend} | ${sessions} | ${f.events} | ${f.replayed} | ` +
+          `${trio(f.sameInstance)} | ${trio(f.otherInstance)} | ${fmt(f.ratioP99, 2)} | ` +
+          `${r.cpuCores?.servers?.map((c) => c.toFixed(2)).join(' / ') ?? '—'} |`
+        );
+      }),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '',
+    `Two instances on one database, the live events over Redis: each run starts on the first ` +
+      `instance (its client is the one above) and a client of the second follows it ` +
+      `(\`GET /api/v1/runs/{id}/events\`, opened on the run's first event). Timed: each persisted ` +
+      `event the run emitted after the second instance answered that request (it listens to the ` +
+      `run by then; earlier ones are replayed from the store and not timed), from its ` +
+      `\`timestamp\` to its arrival at each client.`,
+    '',
+    '| server | backend | sessions | events timed | replayed | same instance p50 / p95 / p99 ms | ' +
+      'other instance p50 / p95 / p99 ms | other ÷ same, p99 | CPU first / second instance |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+  ];
 }
 
 /** RUNTIME_TARGETS checked: `{ label, value, op, limit, pass, digits }` or `{ label, skipped }`. */

@@ -126,11 +126,21 @@ const TARGETS = [
  * reads its session's whole history, so endless sessions would slow down as the run goes on).
  * `probe`: GET /api/tools at a fixed rate (open loop, over at most `connections` connections),
  * unloaded and alongside the most sessions, on the servers with `probe` (PGlite).
+ * A server with `follower` is two instances on one database with the live events over Redis
+ * (BENCH_REDIS_URL): runs start on the first, and a client of the second follows each run
+ * (`GET /api/v1/runs/{id}/events`); no INSERT baseline; `sessions` overrides the list below.
  */
 const RUNTIME = {
   servers: [
     { name: 'toolhub/express', env: { HTTP_ADAPTER: 'express' }, probe: true },
     { name: 'toolhub/express+pg', env: { HTTP_ADAPTER: 'express' }, backend: 'postgres' },
+    {
+      name: 'toolhub/express+pg ×2',
+      env: { HTTP_ADAPTER: 'express' },
+      backend: 'postgres',
+      follower: true,
+      sessions: [50],
+    },
   ],
   sessions: [1, 50],
   runsPerSession: 20,

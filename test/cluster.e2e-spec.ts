@@ -4,11 +4,15 @@
  * instance, and a run whose instance died ended `RUN_INTERRUPTED`. Each case runs with the live
  * events on PostgreSQL `LISTEN/NOTIFY` and, when a Redis answers, on Redis.
  *
+ * Instance A is a Nest app in this process, B the built server (`dist/main.js`) in a process of
+ * its own, as deployed: nothing is shared but the database and the bus.
+ *
  * Runs only with `DATABASE_URL` (the embedded database serves one process by nature).
  */
 import { spawnSync } from 'node:child_process';
+import request from 'supertest';
 import { McpClients } from './support/mcp-clients';
-import { listeningUrl, type RuntimeUser, runtimeUser } from './support/runtime-client';
+import { type RuntimeUser, runtimeUser, runtimeUserOver } from './support/runtime-client';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { openEventStream, type SseFrame } from './support/sse-client';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -22,13 +26,17 @@ const VARIANTS: [string, Record<string, string>][] = [
 ];
 // A generous timeout: a busy machine must not make a live instance look dead.
 const HEARTBEAT = { RUN_HEARTBEAT_SECONDS: '1', RUN_HEARTBEAT_TIMEOUT_SECONDS: '8' };
+// Starting a database, an app and a server process: only bounds a failure on a busy machine.
+const START_TIMEOUT_MS = 90_000;
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, busEnv) => {
   let database: TestDatabase;
   let a: TestApp;
-  let b: TestApp;
+  let b: ServerProcess;
+  /** B over HTTP, with no key (`aliceOnB` adds hers). */
+  let bHttp: TestApp['http'];
   let aliceOnA: RuntimeUser;
   let aliceOnB: RuntimeUser;
   let crm: ToolServer;
@@ -37,24 +45,51 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
   beforeAll(async () => {
     database = await createTestDatabase();
     const env = { ...database.env, ...busEnv, ...HEARTBEAT };
+    // One after the other, so that whatever started is assigned and afterAll stops it.
     a = await startTestApp('express', { env });
-    b = await startTestApp('express', { env });
+    b = await startServerProcess(env);
+    bHttp = request(b.url);
     aliceOnA = await runtimeUser(a, 'alice');
     // The key is a row of the shared database: B knows it too.
-    aliceOnB = await runtimeUserWithAuth(b, aliceOnA.auth);
+    aliceOnB = runtimeUserOver(bHttp, b.url, aliceOnA.auth, 'alice');
     crm = await startHttpToolServer();
-  });
+  }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await mcp.closeAll();
-    await crm?.close();
-    await a?.close();
-    await b?.close();
-    await database?.drop();
+    await eachInTurn([
+      () => mcp.closeAll(),
+      () => crm?.close(),
+      () => a?.close(),
+      () => b?.stop(),
+      () => database?.drop(),
+    ]);
   });
 
+  /** An `http` tool on the CRM server, so it needs an approval (the default for `http`). */
+  const crmTool = (name: string) =>
+    aliceOnA.post('/api/v1/tools', {
+      name: `${name}_${Date.now()}`,
+      description: 'Acts on a customer in the test CRM',
+      parameters: { type: 'object', properties: { name: { type: 'string' } } },
+      implementation: { type: 'http', url: crm.url },
+    });
+
+  /** A session whose scripted agent calls `tool` in its first turn (`first`), then takes `next`. */
+  const sessionCalling = (tool: Record<string, unknown>, first: object, next: object) =>
+    aliceOnA.session(
+      {
+        provider: 'scripted',
+        model: 'scripted',
+        script: [
+          { ...first, tool_calls: [{ id: 'toolu_1', name: tool.name, args: { name: 'X' } }] },
+          next,
+        ],
+      },
+      [tool.id as string],
+    );
+
   test('a tool created, edited, deactivated and deleted on A is served so by B within a second', async () => {
-    const { client } = await mcp.connectHttp(await listeningUrl(b));
+    const { client } = await mcp.connectHttp(b.url);
     const name = `cluster_tool_${Date.now()}`;
     const created = await aliceOnA.post('/api/v1/tools', {
       name,
@@ -65,7 +100,7 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     const restNames = async () =>
-      ((await b.http.get('/api/tools')).body as { tools: { id: string }[] }).tools.map(
+      ((await bHttp.get('/api/tools')).body as { tools: { id: string }[] }).tools.map(
         (tool) => tool.id,
       );
     const mcpTools = async () => (await client.listTools()).tools;
@@ -83,7 +118,7 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
     expect((await aliceOnA.put(`/api/v1/tools/${id}`, { is_active: false })).status).toBe(200);
     await within(10_000, async () => !(await restNames()).includes(renamed));
     await within(10_000, async () => !(await mcpTools()).some((tool) => tool.name === renamed));
-    const call = await b.http.post(`/api/tools/${renamed}`).send({});
+    const call = await bHttp.post(`/api/tools/${renamed}`).send({});
     expect(call.status).toBe(404);
 
     expect((await aliceOnA.put(`/api/v1/tools/${id}`, { is_active: true })).status).toBe(200);
@@ -93,20 +128,31 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
   });
 
   test('a client streaming from B sees a run executing on A live, every event in order', async () => {
-    const { sessionId } = await aliceOnA.session({
-      provider: 'scripted',
-      model: 'scripted',
-      script: [{ text: 'Streamed from the other instance, chunk by chunk.', delay_ms: 60 }],
-    });
+    // Another instance replays stored events, not the streamed-only ones sent before it
+    // followed: the run waits for an approval until B follows it, and holds after its text
+    // until it is cancelled, so B sees every chunk, live, however slow the machine is.
+    const tool = await crmTool('lookup_customer');
+    const { sessionId } = await sessionCalling(
+      tool.body,
+      {},
+      { text: 'Streamed from the other instance, chunk by chunk.', hold: true },
+    );
     const onA = await aliceOnA.stream(sessionId, { content: 'Hello' });
-    const started = await onA.waitFor(() => true);
-    const runId = String(started.data.runId);
+    const requested = await onA.waitFor((frame) => frame.event === 'approval_requested');
+    const runId = String(requested.data.runId);
     const onB = await aliceOnB.follow(runId);
     expect(onB.status).toBe(200);
+    await onB.waitFor((frame) => frame.event === 'approval_requested');
+    // Decided on A, so the run goes on there.
+    const decided = await aliceOnA.post(`/api/v1/approvals/${String(requested.data.approvalId)}`, {
+      decision: 'approve',
+    });
+    expect(decided.status).toBe(200);
 
     // Live: B has a chunk while the run is still running.
     await onB.waitFor((frame) => frame.event === 'message_chunk');
     expect((await aliceOnB.get(`/api/v1/runs/${runId}`)).body.status).toBe('running');
+    expect((await aliceOnA.post(`/api/v1/runs/${runId}/cancel`)).status).toBe(202);
 
     const [framesOnA, framesOnB] = await Promise.all([onA.ended, onB.ended]);
     expect(framesOnB.map(summary)).toEqual(framesOnA.map(summary));
@@ -117,26 +163,12 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
   });
 
   test('an approval decided on B resumes the run paused on A; A’s follower sees it to the end', async () => {
-    const tool = await aliceOnA.post('/api/v1/tools', {
-      name: `create_customer_${Date.now()}`,
-      description: 'Creates a customer',
-      parameters: { type: 'object', properties: { name: { type: 'string' } } },
-      implementation: { type: 'http', url: crm.url },
-    });
+    const tool = await crmTool('create_customer');
     expect(tool.body.requires_approval).toBe(true);
-    const { sessionId } = await aliceOnA.session(
-      {
-        provider: 'scripted',
-        model: 'scripted',
-        script: [
-          {
-            text: 'I will create a customer.',
-            tool_calls: [{ id: 'toolu_1', name: tool.body.name as string, args: { name: 'X' } }],
-          },
-          { text: 'Done, as you decided.', delay_ms: 20 },
-        ],
-      },
-      [tool.body.id as string],
+    const { sessionId } = await sessionCalling(
+      tool.body,
+      { text: 'I will create a customer.' },
+      { text: 'Done, as you decided.', delay_ms: 20 },
     );
     const onA = await aliceOnA.stream(sessionId, { content: 'Create X' });
     const requested = await onA.waitFor((frame) => frame.event === 'approval_requested');
@@ -216,22 +248,20 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
   }, 60_000);
 });
 
-/** A runtime user of `testApp` with an existing key (a row of the shared database). */
-async function runtimeUserWithAuth(testApp: TestApp, auth: string): Promise<RuntimeUser> {
-  const user = await runtimeUser(testApp, `unused-${Date.now()}`);
-  const base = await listeningUrl(testApp);
-  return {
-    ...user,
-    auth,
-    get: (path) => testApp.http.get(path).set('Authorization', auth),
-    post: (path, body = {}) => testApp.http.post(path).set('Authorization', auth).send(body),
-    put: (path, body = {}) => testApp.http.put(path).set('Authorization', auth).send(body),
-    del: (path) => testApp.http.delete(path).set('Authorization', auth),
-    follow: (runId, headers = {}, query = '') =>
-      openEventStream(`${base}/api/v1/runs/${runId}/events${query}`, {
-        headers: { Authorization: auth, ...headers },
-      }),
-  };
+/**
+ * Runs every step, each whatever became of the ones before (so B is stopped and the database
+ * dropped even if closing a client failed), then fails with the first error, if any.
+ */
+async function eachInTurn(steps: (() => Promise<unknown> | undefined)[]): Promise<void> {
+  const errors: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw errors[0];
 }
 
 /** Waits until `condition` holds; `ms` only bounds a failure, it is no speed requirement. */

@@ -43,8 +43,19 @@ let agentCounter = 0;
 /** A user of a booted app with an API key of their own, calling the runtime API. */
 export async function runtimeUser(testApp: TestApp, user: string): Promise<RuntimeUser> {
   const auth = await bearerFor(testApp.app, `${user}-key`, user);
-  const base = await listeningUrl(testApp);
-  const http = testApp.http;
+  return runtimeUserOver(testApp.http, await listeningUrl(testApp), auth, user);
+}
+
+/**
+ * `user` with the existing key `auth`, calling the runtime API through `http` and streaming
+ * from `base`: e.g. an instance that runs in another process (`supertest(url)`).
+ */
+export function runtimeUserOver(
+  http: TestApp['http'],
+  base: string,
+  auth: string,
+  user: string,
+): RuntimeUser {
   const self: RuntimeUser = {
     auth,
     get: (path) => http.get(path).set('Authorization', auth),

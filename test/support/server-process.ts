@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { createTestDatabase } from './test-database';
 
 export const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
+
+/** Bounds a failure to start only: a busy machine may take several seconds. */
+const START_TIMEOUT_MS = 30_000;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -14,10 +18,11 @@ export interface ServerProcess {
 
 /**
  * Runs the built server (`dist/main.js`, built by `npm test`) on a fresh database of its own
- * (unless `env` names one) and waits until it answers.
+ * (unless `env` names one) and waits until it answers. A server that does not start is killed
+ * before this rejects, so no caller is left with a process it cannot stop.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const database = env.DATA_DIR || env.DATABASE_URL ? undefined : await createTestDatabase();
   const child = spawn(process.execPath, [MAIN], {
     env: {
@@ -34,20 +39,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`server did not answer:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  return {
+  const server: ServerProcess = {
     child,
-    url,
+    url: `http://127.0.0.1:${port}`,
     output: () => output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -55,4 +49,44 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await once(child, 'exit');
     },
   };
+  try {
+    await untilHealthy(server);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+async function untilHealthy(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const { exitCode, signalCode } = server.child;
+    if (exitCode !== null || signalCode !== null) {
+      throw new Error(`server exited early (${exitCode ?? signalCode}):\n${server.output()}`);
+    }
+    const healthy = await fetch(`${server.url}/health`, {
+      signal: AbortSignal.timeout(2_000),
+    }).then(
+      async (response) => {
+        await response.body?.cancel();
+        return response.ok;
+      },
+      () => false,
+    );
+    if (healthy) return;
+    if (Date.now() > deadline) throw new Error(`server did not answer:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A loopback port the OS has just handed out, so almost certainly still free. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
