@@ -107,6 +107,16 @@ describe.each([
     expect(await subject.storedKeys()).toEqual([]);
   });
 
+  it('keeps nothing of a stream that fails before its first byte', async () => {
+    const failure = new Error('gone at once');
+    await expect(subject.store.put('early', streamOf(Buffer.alloc(0), 5, failure))).rejects.toThrow(
+      failure,
+    );
+    // Storing another blob afterwards gives a late half-written file time to show up.
+    await subject.store.put('after', streamOf(Buffer.from('x')));
+    expect(await subject.storedKeys()).toEqual(['after']);
+  });
+
   it('deletes a blob, and deleting an unknown key does nothing', async () => {
     await subject.store.put('c', streamOf(Buffer.from('bytes')));
     await subject.store.delete('c');

@@ -16,10 +16,14 @@ export class FilesystemBlobStore implements BlobStore {
     // Written aside and renamed once complete: a reader never sees half a blob.
     const partial = `${path}.${randomUUID()}.part`;
     const digest = new BlobDigest();
+    const file = createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline(content, digesting(digest), createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(content, digesting(digest), file);
       await rename(partial, path);
     } catch (error) {
+      // A failure can come before the file is even open: removing it before the stream has
+      // closed would leave the file it creates afterwards behind.
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await rm(partial, { force: true });
       throw error;
     }
