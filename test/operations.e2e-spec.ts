@@ -33,7 +33,7 @@ describeEachAdapter('Operations', (testApp) => {
       /toolhub_http_request_duration_seconds_count\{method="POST",route="\/api\/tools\/:toolName",status="404"\} [2-9]/,
     );
     expect(metrics).toMatch(
-      /toolhub_http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/api\/tools\/:toolName",status="200"\} [1-9]/,
+      /toolhub_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/api\/tools\/:toolName",status="200"\} [1-9]/,
     );
     // Names a client makes up never become label values (bounded cardinality).
     expect(metrics).not.toContain('no-such-tool');
