@@ -18,6 +18,7 @@ module.exports = {
   testTimeout: 30_000,
   // Acceptance tests mostly wait on sockets and the database: two workers keep both cores busy.
   maxWorkers: 2,
+  setupFiles: ['<rootDir>/test/support/allow-loopback-tools.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
 };

@@ -2,11 +2,14 @@
 // Starting, probing and stopping the servers under test, each a child process on its own
 // loopback port. Every child is tracked so `killAll` can end them whatever happens.
 const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
 const path = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
+
+const BENCH_SECRET_KEY = randomBytes(32).toString('base64');
 
 const ROOT = path.resolve(__dirname, '..');
 const HOST = '127.0.0.1';
@@ -56,7 +59,8 @@ function rssMb(pid) {
  * variable (e.g. DATABASE_URL for a PGlite server). LOG_LEVEL is removed, so the default applies.
  */
 function childEnv(overrides = {}) {
-  const env = { ...process.env, ...overrides };
+  // Instances sharing a PostgreSQL database must share a secrets key; one per bench run.
+  const env = { SECRET_KEY: BENCH_SECRET_KEY, ...process.env, ...overrides };
   delete env.LOG_LEVEL;
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   return env;

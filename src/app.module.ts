@@ -1,6 +1,7 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { type AppConfig, CoreConfigModule, type Environment } from './core/config';
 import { type CorsPolicy } from './core/http/cors';
+import { type EarlyRequestChecks } from './core/http/early-request-checks';
 import { HttpCoreModule } from './core/http/http.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { MetricsModule } from './core/metrics/metrics.module';
@@ -17,20 +18,22 @@ export interface AppModuleOptions {
   config: AppConfig;
   /** The CORS headers the HTTP adapter sets; features add what their paths need. */
   cors: CorsPolicy;
+  /** What the HTTP adapter checks before reading a body; features add their checks. */
+  checks: EarlyRequestChecks;
   /** Tool modules beyond the builtin ones (tests use this to add an example tool). */
   extraToolModules?: readonly Type[];
 }
 
 @Module({})
 export class AppModule {
-  static forRoot({ env, config, cors, extraToolModules }: AppModuleOptions): DynamicModule {
+  static forRoot({ env, config, cors, checks, extraToolModules }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
         CoreConfigModule.forRoot(env, config),
         LoggingModule,
         MetricsModule,
-        HttpCoreModule.forRoot(cors),
+        HttpCoreModule.forRoot(cors, checks),
         HealthModule,
         DatabaseModule,
         ApiKeysModule,

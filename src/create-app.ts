@@ -13,6 +13,7 @@ import {
   isExpressApp,
 } from './core/http/http-adapters';
 import { CorsPolicy } from './core/http/cors';
+import { EarlyRequestChecks } from './core/http/early-request-checks';
 import { RouteCatalog } from './core/http/route-catalog.service';
 import { instrumentServer } from './core/http/server-hooks';
 import { ROOT_LOGGER } from './core/logging/root-logger';
@@ -38,13 +39,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Created
   const env = options.env ?? process.env;
   const config = loadAppConfig(env);
   const cors = new CorsPolicy();
+  const checks = new EarlyRequestChecks();
   const app = await NestFactory.create(
-    AppModule.forRoot({ env, config, cors, extraToolModules: options.extraToolModules }),
-    createHttpAdapter(config, cors),
+    AppModule.forRoot({ env, config, cors, checks, extraToolModules: options.extraToolModules }),
+    createHttpAdapter(config, cors, checks),
     { ...NEST_APPLICATION_OPTIONS, bufferLogs: true },
   );
   app.useLogger(app.get(NestPinoLogger));
-  if (!isExpressApp(app)) configureFastify(app, config, cors);
+  if (!isExpressApp(app)) configureFastify(app, config, cors, checks);
   setupOpenApi(app);
   await app.init();
   if (!isExpressApp(app))

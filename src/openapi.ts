@@ -17,15 +17,18 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({
       type: 'http',
       scheme: 'bearer',
-      description: 'An API key, made with `npm run cli -- keys create --name <name>`',
+      description:
+        'An API key: the first start makes an admin key (see the log or ' +
+        '`<DATA_DIR>/initial-admin-key`); admins issue more at `POST /api/v1/keys`',
     })
     .build();
   return SwaggerModule.createDocument(app, config);
 }
 
 /**
- * The document with one operation per served tool. Registering or deactivating a tool changes
- * the catalog, so the tool operations are added per catalog version rather than once.
+ * The document with one operation per public tool (anyone may read it, so private tools stay
+ * out of it). Registering or deactivating a tool changes the catalog, so the tool operations
+ * are added per catalog version rather than once.
  */
 function withToolOperations(app: INestApplication): (base: OpenAPIObject) => OpenAPIObject {
   const catalog = app.get(ToolCatalog);
@@ -33,7 +36,7 @@ function withToolOperations(app: INestApplication): (base: OpenAPIObject) => Ope
   return (base) => {
     if (cached?.version !== catalog.version) {
       const document = structuredClone(base);
-      addToolOperations(document, catalog.list());
+      addToolOperations(document, catalog.list('public'));
       cached = { version: catalog.version, document };
     }
     return cached.document;

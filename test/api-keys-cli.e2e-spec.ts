@@ -58,7 +58,8 @@ describe('toolhub keys (CLI)', () => {
     const row = listed.stdout.split('\n').find((line) => line.includes('ci bot'));
     expect(row).toContain(`${key.slice(0, 10)}…`);
     expect(row).toContain('active');
-    expect(row?.split('\t').slice(1, 3)).toEqual(['ci bot', 'alice']);
+    // Without --role, an admin key, as every key was before roles.
+    expect(row?.split('\t').slice(1, 4)).toEqual(['ci bot', 'alice', 'admin']);
     expect(listed.stdout).not.toContain(key);
 
     expect(await statusWithKey(database, key)).toBe(200);
@@ -74,12 +75,29 @@ describe('toolhub keys (CLI)', () => {
     expect((await cli(database.env, 'keys', 'revoke', id)).code).toBe(1);
   });
 
+  test('--role member makes a member key', async () => {
+    const created = await cli(
+      database.env,
+      'keys',
+      'create',
+      '--name',
+      'intern',
+      '--role',
+      'member',
+    );
+    expect(created.code).toBe(0);
+    const listed = await cli(database.env, 'keys', 'list');
+    const row = listed.stdout.split('\n').find((line) => line.includes('intern'));
+    expect(row?.split('\t').slice(1, 4)).toEqual(['intern', 'intern', 'member']);
+  });
+
   test.each([
     [['keys'], 'Usage:'],
     [['keys', 'create'], 'toolhub keys create --name <name>'],
     [['keys', 'create', '--name', '   '], 'toolhub keys create --name <name>'],
     [['keys', 'create', '--name', 'x', '--user', ' '], 'toolhub keys create --name <name>'],
     [['keys', 'create', '--colour', 'x'], "Unknown option '--colour'"],
+    [['keys', 'create', '--name', 'x', '--role', 'owner'], '--role must be admin or member'],
     [['keys', 'revoke'], 'toolhub keys revoke <id>'],
     [['keys', 'revoke', 'not-a-uuid'], 'No active API key has the id not-a-uuid'],
   ])('%j fails with a message and no stack trace', async (args, message) => {

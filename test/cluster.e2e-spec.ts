@@ -94,6 +94,8 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
     const created = await aliceOnA.post('/api/v1/tools', {
       name,
       description: 'A tool registered on instance A',
+      // Served to anonymous callers too: B's GET /api/tools is read without a key.
+      public: true,
       parameters: { type: 'object', properties: { q: { type: 'string' } } },
       implementation: { type: 'http', url: crm.url },
     });

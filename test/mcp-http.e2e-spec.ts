@@ -69,7 +69,8 @@ describeEachAdapter(
 
     const restTools = async (): Promise<RestTool[]> =>
       (await testApp().http.get('/api/tools')).body.tools as RestTool[];
-    const definitionOf = (name: string) => testApp().app.get(ToolCatalog).find(name)?.definition;
+    const definitionOf = (name: string) =>
+      testApp().app.get(ToolCatalog).find(name, 'all')?.definition;
 
     describe('initialization', () => {
       test('the SDK client negotiates the latest protocol revision with the toolhub server', () => {

@@ -84,6 +84,9 @@ describeEachAdapter('OpenAPI document', (testApp) => {
         'GET /api/v1/files/{id}',
         'GET /api/v1/files/{id}/content',
         'DELETE /api/v1/files/{id}',
+        'POST /api/v1/keys',
+        'GET /api/v1/keys',
+        'DELETE /api/v1/keys/{id}',
       ].sort(),
     );
   });

@@ -26,8 +26,10 @@ describeEachAdapter('Registry API: concurrent writes', (testApp) => {
     expect(response.status).toBe(200);
     return (response.body.items as ToolBody[]).filter((tool) => tool.name === name);
   };
-  const servedNames = async () =>
-    ((await http().get('/api/tools')).body.tools as { name: string }[]).map((tool) => tool.name);
+  // Registered tools are private: served to key holders.
+  const served = async () =>
+    (await http().get('/api/tools').set('Authorization', auth)).body.tools as ToolBody[];
+  const servedNames = async () => (await served()).map((tool) => tool.name);
 
   beforeAll(async () => {
     auth = await bearerFor(testApp().app);
@@ -69,10 +71,8 @@ describeEachAdapter('Registry API: concurrent writes', (testApp) => {
     expect(winner.implementation.url).toBe(`http://127.0.0.1:9/attempt/${attempt}`);
 
     // Served once, with the winner's description.
-    const served = ((await http().get('/api/tools')).body.tools as ToolBody[]).filter(
-      (tool) => tool.name === name,
-    );
-    expect(served).toEqual([expect.objectContaining({ description: winner.description })]);
+    const servedOnce = (await served()).filter((tool) => tool.name === name);
+    expect(servedOnce).toEqual([expect.objectContaining({ description: winner.description })]);
   });
 
   test('20 parallel creates of different names all succeed and are all served', async () => {

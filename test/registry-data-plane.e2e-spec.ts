@@ -95,7 +95,7 @@ describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp
     },
   };
   const restTools = async (): Promise<RestTool[]> => {
-    const response = await http().get('/api/tools');
+    const response = await http().get('/api/tools').set('Authorization', auth);
     expect(response.status).toBe(200);
     return response.body.tools as RestTool[];
   };
@@ -104,6 +104,7 @@ describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp
   const invoke = (name: string, input: unknown) =>
     http()
       .post(`/api/tools/${name}`)
+      .set('Authorization', auth)
       .send(input as object);
   /** Served on neither transport: absent from both lists, 404 on REST, -32602 on MCP. */
   const expectNotServed = async (name: string) => {
@@ -133,7 +134,14 @@ describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp
       },
       ...extra,
     });
-  const mcpTool = (name: string, toolName: string, url = mcpTools.url, parameters?: object) =>
+  // toolhub's own /mcp refuses an invalid key: a tool wrapping it sends a real one.
+  const mcpTool = (
+    name: string,
+    toolName: string,
+    url = mcpTools.url,
+    parameters?: object,
+    secretAuthorization = 'Bearer mcp-secret',
+  ) =>
     v1.create({
       name,
       description: `${toolName} on an MCP server`,
@@ -144,7 +152,7 @@ describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp
         tool_name: toolName,
         // Names differ in case only: the secret one replaces the other.
         headers: { Authorization: 'Bearer public', 'X-Client': 'toolhub' },
-        secret_headers: { authorization: 'Bearer mcp-secret' },
+        secret_headers: { authorization: secretAuthorization },
       },
     });
   const callsOf = (server: ToolServer, method: string): ReceivedRequest[] =>
@@ -156,7 +164,8 @@ describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp
   beforeAll(async () => {
     auth = await bearerFor(testApp().app);
     baseUrl = await listeningUrl(testApp());
-    ({ client } = await clients.connectHttp(baseUrl));
+    // Registered tools are private: the data plane serves them to key holders.
+    ({ client } = await clients.connectHttp(baseUrl, undefined, { Authorization: auth }));
     echo = await startHttpToolServer();
     otherEcho = await startHttpToolServer((request) => ({
       json: { other: true, received: JSON.parse(request.body) as unknown },
@@ -475,7 +484,7 @@ describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp
 
     test('wrapping encodePlantUML, it answers what the builtin answers, via test-run, REST and MCP', async () => {
       const name = uniqueName('selfEncode');
-      const tool = await mcpTool(name, BUILTIN, `${baseUrl}/mcp`, plantumlParameters);
+      const tool = await mcpTool(name, BUILTIN, `${baseUrl}/mcp`, plantumlParameters, auth);
       const direct = await invoke(BUILTIN, { plantumlCode: SEED_DIAGRAM });
       expect(direct.status).toBe(200);
 
@@ -494,7 +503,7 @@ describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp
 
     test("the builtin's own errors come back through the wrapper", async () => {
       const name = uniqueName('selfEncode');
-      await mcpTool(name, BUILTIN, `${baseUrl}/mcp`, plantumlParameters);
+      await mcpTool(name, BUILTIN, `${baseUrl}/mcp`, plantumlParameters, auth);
       const response = await invoke(name, { plantumlCode: '   ' });
       expect(response.status).toBe(502);
       expect(response.body.error).toMatchObject({
@@ -564,7 +573,7 @@ describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp
 
     test('a wrapper of encodePlantUML on /mcp fails once the builtin is deactivated', async () => {
       const name = uniqueName('selfEncode');
-      await mcpTool(name, BUILTIN, `${baseUrl}/mcp`);
+      await mcpTool(name, BUILTIN, `${baseUrl}/mcp`, undefined, auth);
       expect((await invoke(name, { plantumlCode: SEED_DIAGRAM })).status).toBe(200);
       await v1.update(await v1.builtinId(), { is_active: false });
       const response = await invoke(name, { plantumlCode: SEED_DIAGRAM });
@@ -592,8 +601,10 @@ describe('One data plane across a restart', () => {
       apps.push(app);
       return { app, auth: await bearerFor(app.app) };
     };
-    const served = async (app: TestApp) =>
-      ((await app.http.get('/api/tools')).body.tools as RestTool[]).map((tool) => tool.name);
+    const served = async ({ app, auth }: { app: TestApp; auth: string }) =>
+      ((await app.http.get('/api/tools').set('Authorization', auth)).body.tools as RestTool[]).map(
+        (tool) => tool.name,
+      );
     const registered = async (app: TestApp, auth: string) =>
       (await app.http.get(`${V1}?limit=100`).set('Authorization', auth)).body.items as {
         id: string;
@@ -603,7 +614,7 @@ describe('One data plane across a restart', () => {
       }[];
     try {
       const first = await start(true);
-      expect(await served(first.app)).toEqual([BUILTIN, 'wordCount']);
+      expect(await served(first)).toEqual([BUILTIN, 'wordCount']);
       const created = await first.app.http
         .post(V1)
         .set('Authorization', first.auth)
@@ -620,12 +631,12 @@ describe('One data plane across a restart', () => {
         .put(`${V1}/${encodeId}`)
         .set('Authorization', first.auth)
         .send({ is_active: false });
-      expect(await served(first.app)).toEqual(['persisted_quote', 'wordCount']);
+      expect(await served(first)).toEqual(['persisted_quote', 'wordCount']);
       await first.app.app.close();
 
       // Restarted without the wordCount module.
       const second = await start(false);
-      expect(await served(second.app)).toEqual(['persisted_quote']);
+      expect(await served(second)).toEqual(['persisted_quote']);
       const tools = await registered(second.app, second.auth);
       // The builtins were stored by one statement at the first start (same created_at): either
       // may come first.

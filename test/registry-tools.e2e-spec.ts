@@ -160,6 +160,8 @@ describeEachAdapter('Registry API: tools', (testApp) => {
         is_active: true,
         // Only a tool that runs something outside toolhub waits for approval by default.
         requires_approval: false,
+        // Registered tools are for key holders unless made public.
+        public: false,
         created_at: expect.stringMatching(ISO_DATE),
         updated_at: expect.stringMatching(ISO_DATE),
       });
@@ -804,7 +806,7 @@ describeEachAdapter('Registry API: tools', (testApp) => {
 
     test('AC-020: a revoked key is refused; the scheme is case-insensitive', async () => {
       const keys = testApp().app.get(ApiKeysService);
-      const { id, key } = await keys.create('to-revoke');
+      const { id, key } = await keys.create({ name: 'to-revoke', role: 'admin' });
       expect((await http().get(TOOLS).set('Authorization', `bearer ${key}`)).status).toBe(200);
       await keys.revoke(id);
       const response = await http().get(TOOLS).set('Authorization', `Bearer ${key}`);

@@ -1,6 +1,6 @@
 import { DomainError } from '../core/errors';
 
-/** A `/api/v1` request without a valid, unrevoked API key. */
+/** A `/api/v1` request without a valid, unrevoked API key, or any request with an invalid one. */
 export class UnauthorizedError extends DomainError {
   readonly code = 'UNAUTHORIZED';
   readonly status = 401;
@@ -15,5 +15,36 @@ export class UnauthorizedError extends DomainError {
 
   override headers(): Record<string, string> {
     return { 'WWW-Authenticate': 'Bearer' };
+  }
+}
+
+/** A valid key whose role may not do what was asked (a `member` writing to the registry). */
+export class AdminRequiredError extends DomainError {
+  readonly code = 'FORBIDDEN';
+  readonly status = 403;
+  constructor() {
+    super('This needs an admin API key; the key sent is a member key');
+  }
+}
+
+/** Too many invalid keys from one address: key checks from it pause, so keys can't be guessed. */
+export class TooManyKeyFailuresError extends DomainError {
+  readonly code = 'TOO_MANY_REQUESTS';
+  readonly status = 429;
+  constructor(private readonly retryAfterSeconds: number) {
+    super(`Too many invalid API keys from this address; try again in ${retryAfterSeconds} seconds`);
+  }
+
+  override headers(): Record<string, string> {
+    return { 'Retry-After': String(this.retryAfterSeconds) };
+  }
+}
+
+/** `DELETE /api/v1/keys/{id}` of an id that names no active key. */
+export class ApiKeyNotFoundError extends DomainError {
+  readonly code = 'API_KEY_NOT_FOUND';
+  readonly status = 404;
+  constructor(id: string) {
+    super(`No active API key has the id '${id}'`);
   }
 }

@@ -1,27 +1,31 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { UnauthorizedError } from './api-key.errors';
-import { ApiKeysService } from './api-keys.service';
-import { PRINCIPAL, type RequestWithPrincipal } from './current-principal.decorator';
-
-interface RequestWithHeaders extends RequestWithPrincipal {
-  headers: Record<string, string | string[] | undefined>;
-}
+import { Reflector } from '@nestjs/core';
+import { nodeRequestOf } from '../core/http/node-http';
+import { AdminRequiredError } from './api-key.errors';
+import { ApiKeyAuthenticator } from './api-key-authenticator';
+import { ADMIN_ONLY } from './admin-only.decorator';
 
 /**
- * Lets a request through only with `Authorization: Bearer <valid API key>`, and leaves the
- * key's principal on the request for `@CurrentPrincipal()`.
+ * Lets a request through only with a valid API key (usually identified before its body was
+ * read; checked here all the same, whatever path reached the route), and only with an `admin`
+ * key on `@AdminOnly()` routes.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly keys: ApiKeysService) {}
+  constructor(
+    private readonly authenticator: ApiKeyAuthenticator,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<RequestWithHeaders>();
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(String(request.headers.authorization ?? ''));
-    if (!match) throw UnauthorizedError.missing();
-    const principal = await this.keys.verify(match[1]);
-    if (!principal) throw UnauthorizedError.invalid();
-    request[PRINCIPAL] = principal;
+    const principal = await this.authenticator.require(
+      nodeRequestOf(context.switchToHttp().getRequest()),
+    );
+    const adminOnly = this.reflector.getAllAndOverride<boolean | undefined>(ADMIN_ONLY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (adminOnly && principal.role !== 'admin') throw new AdminRequiredError();
     return true;
   }
 }

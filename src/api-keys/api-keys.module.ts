@@ -1,11 +1,42 @@
 import { Global, Module } from '@nestjs/common';
+import { provideFeatureConfig } from '../core/config';
+import { EarlyRequestChecks } from '../core/http/early-request-checks';
+import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { ApiKeyGuard } from './api-key.guard';
-import { ApiKeysService } from './api-keys.service';
+import { ApiKeyMetrics } from './api-key-metrics';
+import { ApiKeyStoreModule } from './api-key-store.module';
+import { ApiKeyVerifier } from './api-key-verifier';
+import { ApiKeysConfig } from './api-keys.config';
+import { ApiKeysController } from './api-keys.controller';
+import { FailedKeyAttempts } from './failed-key-attempts';
+import { InitialAdminKey } from './initial-admin-key';
 
-/** API keys and the guard that checks them, for any feature's controllers. */
+/**
+ * API keys on the server: who calls (the authenticator and guard, for any feature's routes),
+ * the keys API at `/api/v1/keys`, and the first admin key of a fresh database.
+ */
 @Global()
 @Module({
-  providers: [ApiKeysService, ApiKeyGuard],
-  exports: [ApiKeysService, ApiKeyGuard],
+  imports: [ApiKeyStoreModule],
+  controllers: [ApiKeysController],
+  providers: [
+    provideFeatureConfig(ApiKeysConfig),
+    {
+      provide: FailedKeyAttempts,
+      inject: [ApiKeysConfig],
+      useFactory: (config: ApiKeysConfig) => new FailedKeyAttempts(config.AUTH_FAILURES_PER_MINUTE),
+    },
+    ApiKeyMetrics,
+    ApiKeyVerifier,
+    ApiKeyAuthenticator,
+    ApiKeyGuard,
+    InitialAdminKey,
+  ],
+  exports: [ApiKeyStoreModule, ApiKeyAuthenticator, ApiKeyGuard],
 })
-export class ApiKeysModule {}
+export class ApiKeysModule {
+  constructor(checks: EarlyRequestChecks, authenticator: ApiKeyAuthenticator) {
+    // The whole API under /api/v1 needs a key, checked before a body is read.
+    authenticator.identifyBeforeBody(checks, '/api/v1', 'required');
+  }
+}

@@ -1,20 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '../database/database';
-import { apiKeys } from '../database/schema';
+import { type ApiKeyRole, apiKeys } from '../database/schema';
 import { isUuid } from '../database/uuid';
+import { totalRows } from '../registry/common/list-query';
+import { type Page, type PageQueryDto } from '../registry/common/page.dto';
+import { generateApiKey, hashOfApiKey, shownPrefixOf } from './api-key-format';
+import { KeyRevocationNotices } from './key-revocation-notices';
 import { type Principal } from './principal';
-
-/** Keys look like `thk_<43 base64url characters>` (256 random bits). */
-const KEY_PREFIX = 'thk_';
-/** Characters kept in clear to tell keys apart in listings. */
-const SHOWN_CHARACTERS = KEY_PREFIX.length + 6;
 
 export interface ApiKeySummary {
   id: string;
   name: string;
-  user_name: string;
+  user: string;
+  role: ApiKeyRole;
   prefix: string;
   created_at: Date;
   revoked_at: Date | null;
@@ -25,63 +24,113 @@ export interface CreatedApiKey extends ApiKeySummary {
   key: string;
 }
 
+export interface NewApiKey {
+  name: string;
+  role: ApiKeyRole;
+  /** Whose key it is; the key's name when absent. */
+  user?: string;
+}
+
 const SUMMARY_COLUMNS = {
   id: apiKeys.id,
   name: apiKeys.name,
-  user_name: apiKeys.user_name,
+  user: apiKeys.user_name,
+  role: apiKeys.role,
   prefix: apiKeys.prefix,
   created_at: apiKeys.created_at,
   revoked_at: apiKeys.revoked_at,
 };
 
-/** API keys, each a user's: issued by the CLI, stored as SHA-256 hashes, revocable, checked on every request. */
+const CREATION_ORDER = [asc(apiKeys.created_at), asc(apiKeys.id)];
+
+/** Serialises the first-start check of instances starting together against one server. */
+const FIRST_KEY_LOCK_ID = 7_406_310_116;
+
+/**
+ * API keys, each a user's with a role: stored as SHA-256 hashes, revocable, looked up by hash.
+ * Shared by the server and the CLI.
+ */
 @Injectable()
 export class ApiKeysService {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly revocations: KeyRevocationNotices,
+  ) {}
 
-  /** Issues a key for `user`; without one, the key's name is its user. */
-  async create(name: string, user: string = name): Promise<CreatedApiKey> {
-    const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+  create(request: NewApiKey): Promise<CreatedApiKey> {
+    return this.insert(this.db, request, generateApiKey());
+  }
+
+  /**
+   * The admin key of a database that has none yet (revoked keys count: their database has
+   * been handed over before), `key` or a generated one; undefined when a key exists.
+   */
+  createFirstAdmin(key = generateApiKey()): Promise<CreatedApiKey | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_KEY_LOCK_ID})`);
+      const [existing] = await tx.select({ id: apiKeys.id }).from(apiKeys).limit(1);
+      if (existing) return undefined;
+      return this.insert(tx, { name: 'initial admin', role: 'admin', user: 'admin' }, key);
+    });
+  }
+
+  async list(page: PageQueryDto): Promise<Page<ApiKeySummary>> {
+    const rows = await this.db
+      .select({ ...SUMMARY_COLUMNS, total: totalRows })
+      .from(apiKeys)
+      .orderBy(...CREATION_ORDER)
+      .limit(page.limit)
+      .offset(page.offset);
+    // Past the last page there is no row to carry the total.
+    const total = rows[0]?.total ?? (await this.db.$count(apiKeys));
+    return { items: rows.map(({ total: _total, ...key }) => key), total, ...page };
+  }
+
+  /** Every key, for the CLI's listing. */
+  listAll(): Promise<ApiKeySummary[]> {
+    return this.db
+      .select(SUMMARY_COLUMNS)
+      .from(apiKeys)
+      .orderBy(...CREATION_ORDER);
+  }
+
+  /**
+   * Revokes a key by id and tells every instance to stop accepting it; undefined when no
+   * unrevoked key has that id.
+   */
+  async revoke(id: string): Promise<ApiKeySummary | undefined> {
+    if (!isUuid(id)) return undefined;
+    const now = new Date();
+    const [revoked] = await this.db
+      .update(apiKeys)
+      .set({ revoked_at: now, updated_at: now })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revoked_at)))
+      .returning(SUMMARY_COLUMNS);
+    if (revoked) this.revocations.announce(revoked.id);
+    return revoked;
+  }
+
+  /** The caller a key stands for (by the key's hash), if it was issued and is not revoked. */
+  async findActive(keyHash: string): Promise<Principal | undefined> {
     const [row] = await this.db
+      .select({ keyId: apiKeys.id, user: apiKeys.user_name, role: apiKeys.role })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.key_hash, keyHash), isNull(apiKeys.revoked_at)))
+      .limit(1);
+    return row;
+  }
+
+  private async insert(db: Database, request: NewApiKey, key: string): Promise<CreatedApiKey> {
+    const [row] = await db
       .insert(apiKeys)
       .values({
-        name,
-        user_name: user,
-        key_hash: hashOf(key),
-        prefix: key.slice(0, SHOWN_CHARACTERS),
+        name: request.name,
+        user_name: request.user ?? request.name,
+        role: request.role,
+        key_hash: hashOfApiKey(key),
+        prefix: shownPrefixOf(key),
       })
       .returning(SUMMARY_COLUMNS);
     return { ...row, key };
   }
-
-  list(): Promise<ApiKeySummary[]> {
-    return this.db.select(SUMMARY_COLUMNS).from(apiKeys).orderBy(asc(apiKeys.created_at));
-  }
-
-  /** Revokes a key by id; false when no unrevoked key has that id. */
-  async revoke(id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
-    const revoked = await this.db
-      .update(apiKeys)
-      .set({ revoked_at: new Date(), updated_at: new Date() })
-      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revoked_at)))
-      .returning({ id: apiKeys.id });
-    return revoked.length > 0;
-  }
-
-  /** The caller a key stands for, if it was issued and is not revoked. */
-  async verify(key: string): Promise<Principal | undefined> {
-    if (!key.startsWith(KEY_PREFIX)) return undefined;
-    const [row] = await this.db
-      .select({ keyId: apiKeys.id, user: apiKeys.user_name, role: apiKeys.role })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.key_hash, hashOf(key)), isNull(apiKeys.revoked_at)))
-      .limit(1);
-    return row;
-  }
-}
-
-// A fast hash is enough: the keys carry 256 random bits, so there is nothing to brute-force.
-function hashOf(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
 }

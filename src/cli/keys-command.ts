@@ -1,46 +1,50 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { ApiKeyStoreModule } from '../api-keys/api-key-store.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { CoreConfigModule, loadAppConfig } from '../core/config';
 import { LoggingModule } from '../core/logging/logging.module';
 import { DatabaseModule } from '../database/database.module';
+import { API_KEY_ROLES, type ApiKeyRole } from '../database/schema';
 import { UsageError } from '../startup';
 
-export const KEYS_USAGE = `  toolhub keys create --name <name> [--user <user>]
-                                      issue an API key for a user (default: the name) and
-                                      print it (shown once)
-  toolhub keys list                   list keys: id, name, user, prefix, created, revoked
+export const KEYS_USAGE = `  toolhub keys create --name <name> [--user <user>] [--role admin|member]
+                                      issue an API key for a user (default: the name), admin
+                                      by default, and print it (shown once)
+  toolhub keys list                   list keys: id, name, user, role, prefix, created, revoked
   toolhub keys revoke <id>            revoke a key; requests with it get 401 at once`;
 
 /**
  * `toolhub keys …`: manages API keys in the configured database (the same DATA_DIR or
  * DATABASE_URL as the server). With the embedded database, stop the server first: one process
- * at a time may open it.
+ * at a time may open it (or use the keys API, `/api/v1/keys`, of the running server).
  */
 export async function runKeysCommand(args: string[]): Promise<void> {
   const { positionals, values } = parseCommandLine(args);
   const [action, id] = positionals;
-  const user = values.user === undefined ? undefined : values.user.trim();
-  if (action === 'create' && values.name?.trim() && user !== '') {
+  const name = values.name?.trim();
+  const user = values.user?.trim();
+  if (action === 'create' && name && user !== '') {
+    const role = roleOf(values.role);
     await withApiKeys(async (keys) => {
-      const created = await keys.create(values.name!.trim(), user);
+      const created = await keys.create({ name, role, user });
       console.error(
-        `Created API key ${created.id} (${created.name}, user ${created.user_name}); ` +
+        `Created API key ${created.id} (${created.name}, user ${created.user}, ${created.role}); ` +
           'it is not shown again.',
       );
       console.log(created.key);
     });
   } else if (action === 'list' && positionals.length === 1) {
     await withApiKeys(async (keys) => {
-      for (const key of await keys.list()) {
+      for (const key of await keys.listAll()) {
         const revoked = key.revoked_at ? `revoked ${key.revoked_at.toISOString()}` : 'active';
         console.log(
           [
             key.id,
             key.name,
-            key.user_name,
+            key.user,
+            key.role,
             `${key.prefix}…`,
             key.created_at.toISOString(),
             revoked,
@@ -58,12 +62,18 @@ export async function runKeysCommand(args: string[]): Promise<void> {
   }
 }
 
+function roleOf(option = 'admin'): ApiKeyRole {
+  const role = API_KEY_ROLES.find((each) => each === option);
+  if (!role) throw new UsageError(`--role must be admin or member\nUsage:\n${KEYS_USAGE}`);
+  return role;
+}
+
 function parseCommandLine(args: string[]) {
   try {
     return parseArgs({
       args,
       allowPositionals: true,
-      options: { name: { type: 'string' }, user: { type: 'string' } },
+      options: { name: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\nUsage:\n${KEYS_USAGE}`);
@@ -77,7 +87,7 @@ async function withApiKeys(work: (keys: ApiKeysService) => Promise<void>): Promi
       CoreConfigModule.forRoot(process.env, config),
       LoggingModule,
       DatabaseModule,
-      ApiKeysModule,
+      ApiKeyStoreModule,
     ],
   })
   class KeysCommandModule {}

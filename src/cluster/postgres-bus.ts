@@ -6,6 +6,7 @@ import { type BusHandler, BusSubscriptions, type MessageBus } from './message-bu
 const NOTIFY_LIMIT_BYTES = 7900;
 const ENVELOPE_BYTES = 120;
 const MAX_BACKOFF_MS = 5000;
+const FLUSH_TIMEOUT_MS = 2000;
 
 /**
  * A bus over PostgreSQL `LISTEN/NOTIFY` on one dedicated connection (not the pool: a pooled
@@ -50,6 +51,9 @@ export class PostgresBus implements MessageBus {
   }
 
   async close(): Promise<void> {
+    // Notices published just before closing still leave (the CLI revokes a key, then exits),
+    // unless the server cannot be reached in time.
+    await Promise.race([this.tail, sleep(FLUSH_TIMEOUT_MS)]);
     this.closed = true;
     const client = this.client;
     this.client = undefined;

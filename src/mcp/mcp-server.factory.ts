@@ -12,6 +12,7 @@ import { PACKAGE_VERSION } from '../core/package-version';
 import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
 import { ToolCatalog } from '../tools/tool-catalog.service';
+import { type ToolScope } from '../tools/tool-scope';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
@@ -21,8 +22,9 @@ const SERVER_INFO = { name: 'toolhub', version: PACKAGE_VERSION };
 
 /**
  * Builds MCP servers over the tool catalog: `tools/list` and `tools/call` run through the same
- * catalog and `ToolInvoker` as the REST endpoints. One server per HTTP request (stateless
- * transport: any instance can answer any request), one for the stdio CLI.
+ * catalog and `ToolInvoker` as the REST endpoints, within the client's scope. One server per
+ * HTTP request (stateless transport: any instance can answer any request), one for the stdio
+ * CLI.
  */
 @Injectable()
 export class McpServerFactory {
@@ -35,13 +37,13 @@ export class McpServerFactory {
     private readonly invoker: ToolInvoker,
   ) {}
 
-  create(): Server {
+  create(scope: ToolScope): Server {
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
       jsonSchemaValidator: this.schemaValidator,
     });
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
-      const tools = this.catalog.list();
+      const tools = this.catalog.list(scope);
       const offset = decodeCursor(request.params?.cursor, tools.length);
       const page = tools.slice(offset, offset + TOOLS_PAGE_SIZE);
       const next = offset + TOOLS_PAGE_SIZE;
@@ -53,7 +55,9 @@ export class McpServerFactory {
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const { name, arguments: input } = request.params;
       try {
-        return toolSuccess(await this.invoker.invoke(name, input ?? {}, 'mcp', extra.signal));
+        return toolSuccess(
+          await this.invoker.invoke(name, input ?? {}, 'mcp', scope, extra.signal),
+        );
       } catch (error) {
         // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
         if (error instanceof ToolNotFoundError) {

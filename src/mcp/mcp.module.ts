@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
 import { provideFeatureConfig } from '../core/config';
 import { CorsPolicy } from '../core/http/cors';
+import { EarlyRequestChecks } from '../core/http/early-request-checks';
 import { McpController } from './mcp.controller';
 import { McpConfig } from './mcp.config';
 import { McpServerFactory } from './mcp-server.factory';
@@ -22,7 +24,9 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
   exports: [McpServerFactory],
 })
 export class McpModule {
-  constructor(cors: CorsPolicy) {
+  constructor(cors: CorsPolicy, checks: EarlyRequestChecks, authenticator: ApiKeyAuthenticator) {
+    // A key is optional here; with one, the client sees the private tools too.
+    authenticator.identifyBeforeBody(checks, '/mcp', 'optional');
     // Browser MCP clients (e.g. MCP Inspector) also send and read the protocol's own headers.
     cors.allow('/mcp', {
       requestHeaders: ['Authorization', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],

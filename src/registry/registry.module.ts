@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ClusterModule } from '../cluster/cluster.module';
+import { SecretsModule } from '../core/secrets/secrets.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsRepository } from './agents/agents.repository';
 import { AgentsService } from './agents/agents.service';
 import { HttpToolRunner } from './runners/http-tool-runner';
 import { McpToolRunner } from './runners/mcp-tool-runner';
+import { OUTBOUND_PROVIDERS } from './runners/outbound/outbound.providers';
 import { BuiltinToolRegistration } from './tools/builtin-tool-registration.service';
 import { RegisteredToolFactory } from './tools/registered-tool-factory';
 import { RegisteredToolsController } from './tools/registered-tools.controller';
 import { RegisteredToolsService } from './tools/registered-tools.service';
+import { SecretHeadersSealing } from './tools/secret-headers-sealing.service';
 import { ToolCatalogSync } from './tools/tool-catalog-sync.service';
 import { ToolTestRunService } from './tools/tool-test-run.service';
 import { WorkflowsController } from './workflows/workflows.controller';
@@ -20,12 +23,14 @@ import { WorkflowsService } from './workflows/workflows.service';
  * database, behind API keys. Its active tools are what the tool service serves.
  */
 @Module({
-  imports: [ProvidersModule, ClusterModule],
+  imports: [ProvidersModule, ClusterModule, SecretsModule],
   controllers: [RegisteredToolsController, AgentsController, WorkflowsController],
   providers: [
+    ...OUTBOUND_PROVIDERS,
     HttpToolRunner,
     McpToolRunner,
     RegisteredToolFactory,
+    SecretHeadersSealing,
     BuiltinToolRegistration,
     ToolCatalogSync,
     RegisteredToolsService,

@@ -139,7 +139,7 @@ async function startModule(tools: Provider[], imports: Type[] = []): Promise<Tes
     moduleRef
       .get(BuiltinToolRegistry)
       .list()
-      .map((tool) => [tool.definition.name, tool]),
+      .map((tool) => [tool.definition.name, tool, true] as const),
   );
   return moduleRef;
 }
@@ -252,7 +252,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
 
   describe('ToolInvoker.invoke', () => {
     it('throws TOOL_NOT_FOUND (404) for an unknown tool', async () => {
-      const error = await rejectionOf(invoker.invoke('x', {}, 'rest'));
+      const error = await rejectionOf(invoker.invoke('x', {}, 'rest', 'all'));
       expect(error).toBeInstanceOf(ToolNotFoundError);
       expect(error).toMatchObject({
         code: 'TOOL_NOT_FOUND',
@@ -262,14 +262,16 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
     });
 
     it('returns the result of a synchronous tool', async () => {
-      await expect(invoker.invoke('echo', { text: 'ab', times: 3 }, 'rest')).resolves.toEqual({
+      await expect(
+        invoker.invoke('echo', { text: 'ab', times: 3 }, 'rest', 'all'),
+      ).resolves.toEqual({
         text: 'ababab',
         aborted: false,
       });
     });
 
     it('returns the awaited result of an asynchronous tool', async () => {
-      await expect(invoker.invoke('asyncSum', { a: 2, b: 40 }, 'mcp')).resolves.toEqual({
+      await expect(invoker.invoke('asyncSum', { a: 2, b: 40 }, 'mcp', 'all')).resolves.toEqual({
         sum: 42,
       });
     });
@@ -278,7 +280,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       const controller = new AbortController();
       controller.abort();
       const error = await rejectionOf(
-        invoker.invoke('echo', { text: 'x' }, 'rest', controller.signal),
+        invoker.invoke('echo', { text: 'x' }, 'rest', 'all', controller.signal),
       );
       expect(error).toMatchObject({ code: 'CALL_ABORTED', status: 499 });
     });
@@ -287,13 +289,15 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       const controller = new AbortController();
       controller.abort(new QuotaExceededError());
       const error = await rejectionOf(
-        invoker.invoke('asyncSum', { a: 1, b: 2 }, 'mcp', controller.signal),
+        invoker.invoke('asyncSum', { a: 1, b: 2 }, 'mcp', 'all', controller.signal),
       );
       expect(error).toBeInstanceOf(QuotaExceededError);
     });
 
     it('rejects schema-violating input with INVALID_INPUT (400) listing path and message', async () => {
-      const error = await rejectionOf(invoker.invoke('echo', { times: 0, extra: true }, 'rest'));
+      const error = await rejectionOf(
+        invoker.invoke('echo', { times: 0, extra: true }, 'rest', 'all'),
+      );
       expect(error).toBeInstanceOf(InvalidToolInputError);
       const invalid = error as InvalidToolInputError;
       expect(invalid.code).toBe('INVALID_INPUT');
@@ -317,7 +321,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       ['null', null],
       ['an array', [{ text: 'x' }]],
     ])('rejects %s as input, since tool inputs are objects', async (_name, input) => {
-      const error = await rejectionOf(invoker.invoke('echo', input, 'rest'));
+      const error = await rejectionOf(invoker.invoke('echo', input, 'rest', 'all'));
       expect(error).toBeInstanceOf(InvalidToolInputError);
       expect((error as InvalidToolInputError).details).toEqual([
         { path: '', message: 'must be object' },
@@ -325,7 +329,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
     });
 
     it("uses the tool's own rejectInput error, given the issues, when it defines one", async () => {
-      const error = await rejectionOf(invoker.invoke('picky', { value: 'ab' }, 'rest'));
+      const error = await rejectionOf(invoker.invoke('picky', { value: 'ab' }, 'rest', 'all'));
       expect(error).toBeInstanceOf(PickyInputError);
       expect(error).toMatchObject({ code: 'PICKY_INPUT', status: 422 });
       expect((error as PickyInputError).details).toEqual([
@@ -335,23 +339,25 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
 
     it('does not run the tool when the input is invalid', async () => {
       // `value.toUpperCase()` would throw a TypeError on a number; the schema stops it first.
-      const error = await rejectionOf(invoker.invoke('picky', { value: 5 }, 'rest'));
+      const error = await rejectionOf(invoker.invoke('picky', { value: 5 }, 'rest', 'all'));
       expect(error).toBeInstanceOf(PickyInputError);
     });
 
     it('propagates a DomainError thrown by the tool unchanged', async () => {
-      const error = await rejectionOf(invoker.invoke('failing', { mode: 'domain' }, 'rest'));
+      const error = await rejectionOf(invoker.invoke('failing', { mode: 'domain' }, 'rest', 'all'));
       expect(error).toBeInstanceOf(QuotaExceededError);
       expect(error).toMatchObject({ code: 'QUOTA_EXCEEDED', status: 429 });
     });
 
     it('propagates a DomainError rejected by an asynchronous tool unchanged', async () => {
-      const error = await rejectionOf(invoker.invoke('failing', { mode: 'async-domain' }, 'rest'));
+      const error = await rejectionOf(
+        invoker.invoke('failing', { mode: 'async-domain' }, 'rest', 'all'),
+      );
       expect(error).toBeInstanceOf(QuotaExceededError);
     });
 
     it('reports a plain Error thrown by the tool as INTERNAL_ERROR, without its message', async () => {
-      const error = await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'rest'));
+      const error = await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'rest', 'all'));
       expect(error).toBeInstanceOf(InternalError);
       expect((error as Error).message).not.toContain('kaboom');
     });
@@ -396,16 +402,16 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
 
   describe('invocation metrics', () => {
     it('counts invocations by tool, transport and outcome', async () => {
-      await invoker.invoke('echo', { text: 'a' }, 'rest');
-      await invoker.invoke('echo', { text: 'b' }, 'rest');
-      await invoker.invoke('echo', { text: 'c' }, 'mcp');
-      await invoker.invoke('asyncSum', { a: 1, b: 1 }, 'rest');
-      await rejectionOf(invoker.invoke('echo', {}, 'rest'));
-      await rejectionOf(invoker.invoke('picky', { value: '' }, 'mcp'));
-      await rejectionOf(invoker.invoke('failing', { mode: 'domain' }, 'rest'));
-      await rejectionOf(invoker.invoke('failing', { mode: 'async-domain' }, 'rest'));
-      await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'rest'));
-      await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'mcp'));
+      await invoker.invoke('echo', { text: 'a' }, 'rest', 'all');
+      await invoker.invoke('echo', { text: 'b' }, 'rest', 'all');
+      await invoker.invoke('echo', { text: 'c' }, 'mcp', 'all');
+      await invoker.invoke('asyncSum', { a: 1, b: 1 }, 'rest', 'all');
+      await rejectionOf(invoker.invoke('echo', {}, 'rest', 'all'));
+      await rejectionOf(invoker.invoke('picky', { value: '' }, 'mcp', 'all'));
+      await rejectionOf(invoker.invoke('failing', { mode: 'domain' }, 'rest', 'all'));
+      await rejectionOf(invoker.invoke('failing', { mode: 'async-domain' }, 'rest', 'all'));
+      await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'rest', 'all'));
+      await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'mcp', 'all'));
 
       expect((await invocationLines()).sort()).toEqual(
         [
@@ -422,7 +428,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
     });
 
     it('does not count calls to unknown tools', async () => {
-      await rejectionOf(invoker.invoke('ghost', {}, 'rest'));
+      await rejectionOf(invoker.invoke('ghost', {}, 'rest', 'all'));
       expect(await invocationLines()).toEqual([]);
     });
   });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type InputIssue, type ToolDefinition, type ToolHandler } from './tool.contract';
+import { type ToolScope } from './tool-scope';
 
 /** A tool agents can call: what it declares, what runs it, and its input check. */
 export interface CatalogTool {
@@ -9,29 +10,34 @@ export interface CatalogTool {
   check(input: unknown): InputIssue[];
 }
 
+/** A served tool under its registry id; a public one is served to callers without a key too. */
+export type CatalogEntry = readonly [id: string, tool: CatalogTool, isPublic: boolean];
+
 /**
  * The tools served right now (REST discovery and invocation, MCP, Swagger, agent runs), by
- * their registry id and by name, listed in name order. The registry fills it with every active
- * registered tool and updates it on each change.
+ * their registry id and by name, listed in name order, each in the scopes it belongs to. The
+ * registry fills it with every active registered tool and updates it on each change.
  */
 @Injectable()
 export class ToolCatalog {
   private byId = new Map<string, CatalogTool>();
   private byName = new Map<string, CatalogTool>();
-  private sorted: CatalogTool[] | undefined = [];
+  private publicNames = new Set<string>();
+  private sorted: Partial<Record<ToolScope, CatalogTool[]>> = {};
   private generation = 0;
 
-  list(): readonly CatalogTool[] {
-    this.sorted ??= [...this.byName.values()].sort((a, b) =>
-      a.definition.name.localeCompare(b.definition.name),
-    );
-    return this.sorted;
+  list(scope: ToolScope): readonly CatalogTool[] {
+    this.sorted[scope] ??= [...this.byName.values()]
+      .filter((tool) => this.inScope(tool.definition.name, scope))
+      .sort((a, b) => a.definition.name.localeCompare(b.definition.name));
+    return this.sorted[scope];
   }
 
-  find(name: string): CatalogTool | undefined {
-    return this.byName.get(name);
+  find(name: string, scope: ToolScope): CatalogTool | undefined {
+    return this.inScope(name, scope) ? this.byName.get(name) : undefined;
   }
 
+  /** For agent runs, which reach their agent's tools whatever their scope. */
   findById(id: string): CatalogTool | undefined {
     return this.byId.get(id);
   }
@@ -41,17 +47,18 @@ export class ToolCatalog {
     return this.generation;
   }
 
-  replace(tools: Iterable<readonly [id: string, tool: CatalogTool]>): void {
-    this.byId = new Map(tools);
-    this.byName = new Map([...this.byId.values()].map((tool) => [tool.definition.name, tool]));
+  replace(entries: Iterable<CatalogEntry>): void {
+    this.byId = new Map();
+    this.byName = new Map();
+    this.publicNames = new Set();
+    for (const [id, tool, isPublic] of entries) this.add(id, tool, isPublic);
     this.changed();
   }
 
   /** Serves the tool under its id, replacing what the id served before (perhaps another name). */
-  set(id: string, tool: CatalogTool): void {
+  set(...[id, tool, isPublic]: CatalogEntry): void {
     this.removeQuietly(id);
-    this.byId.set(id, tool);
-    this.byName.set(tool.definition.name, tool);
+    this.add(id, tool, isPublic);
     this.changed();
   }
 
@@ -59,16 +66,28 @@ export class ToolCatalog {
     if (this.removeQuietly(id)) this.changed();
   }
 
+  private inScope(name: string, scope: ToolScope): boolean {
+    return scope === 'all' || this.publicNames.has(name);
+  }
+
+  private add(id: string, tool: CatalogTool, isPublic: boolean): void {
+    const name = tool.definition.name;
+    this.byId.set(id, tool);
+    this.byName.set(name, tool);
+    if (isPublic) this.publicNames.add(name);
+  }
+
   private removeQuietly(id: string): boolean {
     const served = this.byId.get(id);
     if (!served) return false;
     this.byId.delete(id);
     this.byName.delete(served.definition.name);
+    this.publicNames.delete(served.definition.name);
     return true;
   }
 
   private changed(): void {
-    this.sorted = undefined;
+    this.sorted = {};
     this.generation++;
   }
 }

@@ -1,3 +1,4 @@
+import { OPTIONAL_KEY_ERRORS } from '../api-keys/optional-api-key.decorator';
 import {
   InternalError,
   InvalidJsonError,
@@ -7,6 +8,7 @@ import {
 
 /** Errors any tool invocation over HTTP can answer with, whatever the tool; for the docs. */
 export const TRANSPORT_ERRORS = [
+  ...OPTIONAL_KEY_ERRORS,
   new InvalidJsonError("Unexpected token '}'"),
   new PayloadTooLargeError(1024 * 1024),
   new UnsupportedMediaTypeError('text/plain'),

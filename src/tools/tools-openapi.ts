@@ -1,5 +1,6 @@
 import { type OpenAPIObject } from '@nestjs/swagger';
 import { type OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { OPTIONAL_KEY_SECURITY } from '../api-keys/optional-api-key.decorator';
 import { errorResponseDocs, groupByStatus } from '../core/http/api-error-responses.decorator';
 import { TRANSPORT_ERRORS } from './tool-transport-errors';
 import { type CatalogTool } from './tool-catalog.service';
@@ -7,8 +8,9 @@ import { type CatalogTool } from './tool-catalog.service';
 const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
 
 /**
- * Gives every registered tool its own operation, `POST /api/tools/{name}`, whose request body
- * is the tool's real input schema, so Swagger UI shows and "Try it out" sends the right input.
+ * Gives each tool its own operation, `POST /api/tools/{name}`, whose request body is the tool's
+ * real input schema, so Swagger UI shows and "Try it out" sends the right input. The document
+ * is public: only public tools belong in it.
  */
 export function addToolOperations(document: OpenAPIObject, tools: readonly CatalogTool[]): void {
   for (const { definition } of tools) {
@@ -18,6 +20,7 @@ export function addToolOperations(document: OpenAPIObject, tools: readonly Catal
       summary: definition.annotations?.title ?? `Invoke ${definition.name}`,
       description: definition.description,
       tags: ['tools'],
+      security: OPTIONAL_KEY_SECURITY,
       requestBody: {
         required: true,
         content: {

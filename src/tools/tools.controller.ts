@@ -1,5 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { OptionalPrincipal } from '../api-keys/current-principal.decorator';
+import { OPTIONAL_KEY_ERRORS, OptionalApiKey } from '../api-keys/optional-api-key.decorator';
+import { type Principal } from '../api-keys/principal';
 import { MethodNotAllowedError, MissingPathParameterError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { ToolListDto } from './dto/tool.dto';
@@ -7,9 +10,14 @@ import { ToolInvocationSuccessDto } from './dto/tool-invocation.dto';
 import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolCatalog } from './tool-catalog.service';
+import { toolScopeOf } from './tool-scope';
 import { TRANSPORT_ERRORS } from './tool-transport-errors';
 
+const PUBLIC_OR_ALL =
+  'Without a key, the public tools only; with `Authorization: Bearer <api key>`, every tool.';
+
 @ApiTags('tools')
+@OptionalApiKey()
 @Controller('api/tools')
 export class ToolsController {
   constructor(
@@ -21,12 +29,16 @@ export class ToolsController {
   @ApiOperation({
     operationId: 'listTools',
     summary: 'Discover the available tools and their input schemas',
+    description: PUBLIC_OR_ALL,
   })
   @ApiOkResponse({ type: ToolListDto })
-  @ApiErrorResponses(new MethodNotAllowedError(['GET'], ['GET', 'HEAD', 'OPTIONS']))
-  listTools(): ToolListDto {
+  @ApiErrorResponses(
+    new MethodNotAllowedError(['GET'], ['GET', 'HEAD', 'OPTIONS']),
+    ...OPTIONAL_KEY_ERRORS,
+  )
+  listTools(@OptionalPrincipal() caller: Principal | undefined): ToolListDto {
     return {
-      tools: this.catalog.list().map(({ definition }) => ({
+      tools: this.catalog.list(toolScopeOf(caller)).map(({ definition }) => ({
         id: definition.name,
         name: definition.name,
         description: definition.description,
@@ -40,8 +52,7 @@ export class ToolsController {
   @ApiOperation({
     operationId: 'invokeTool',
     summary: 'Invoke a tool with its input object',
-    description:
-      'Each tool also has its own operation below, with its real input schema and errors.',
+    description: `${PUBLIC_OR_ALL} Each public tool also has its own operation below, with its real input schema and errors.`,
   })
   @ApiParam({ name: 'toolName', example: 'encodePlantUML' })
   @ApiBody({
@@ -63,11 +74,17 @@ export class ToolsController {
     ...TRANSPORT_ERRORS,
   )
   async invokeTool(
+    @OptionalPrincipal() caller: Principal | undefined,
     @Param('toolName') toolName: string,
     @Body() input: unknown,
   ): Promise<ToolInvocationSuccessDto> {
     // A request without a body is an empty input: the tool's schema then names what is missing.
-    const result = await this.invoker.invoke(toolName, input === undefined ? {} : input, 'rest');
+    const result = await this.invoker.invoke(
+      toolName,
+      input === undefined ? {} : input,
+      'rest',
+      toolScopeOf(caller),
+    );
     return { success: true, result };
   }
 }

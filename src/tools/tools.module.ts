@@ -1,6 +1,8 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
 import { provideFeatureConfig } from '../core/config';
+import { EarlyRequestChecks } from '../core/http/early-request-checks';
 import { builtinToolModules } from './builtin/builtin-tool-modules';
 import { BuiltinToolRegistry } from './builtin-tool-registry.service';
 import { ToolCatalog } from './tool-catalog.service';
@@ -11,6 +13,11 @@ import { ToolsConfig } from './tools.config';
 
 @Module({})
 export class ToolsModule {
+  constructor(checks: EarlyRequestChecks, authenticator: ApiKeyAuthenticator) {
+    // A key is optional here; with one, the caller sees the private tools too.
+    authenticator.identifyBeforeBody(checks, '/api/tools', 'optional');
+  }
+
   /** The tool service with every builtin tool, plus `extraToolModules` (e.g. tools of a test). */
   static forRoot(extraToolModules: readonly Type[] = []): DynamicModule {
     return {

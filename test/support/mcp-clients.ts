@@ -25,13 +25,19 @@ export async function listeningUrl(testApp: TestApp): Promise<string> {
 export class McpClients {
   private readonly open: Client[] = [];
 
-  /** The official SDK client, initialised over Streamable HTTP against `${baseUrl}/mcp`. */
+  /**
+   * The official SDK client, initialised over Streamable HTTP against `${baseUrl}/mcp`, sending
+   * `headers` (e.g. an API key's `Authorization`) with every request.
+   */
   async connectHttp(
     baseUrl: string,
     name = 'toolhub-e2e',
+    headers: Record<string, string> = {},
   ): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
     const client = new Client({ name, version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl));
+    const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
+      requestInit: { headers },
+    });
     await client.connect(transport);
     this.open.push(client);
     return { client, transport };

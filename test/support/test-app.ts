@@ -25,7 +25,14 @@ export async function startTestApp(
   const database = ownsDatabase ? await createTestDatabase() : undefined;
   try {
     const { app } = await createApp({
-      env: { LOG_LEVEL: 'silent', ...database?.env, ...options.env, HTTP_ADAPTER: adapter },
+      env: {
+        LOG_LEVEL: 'silent',
+        // Set by the jest setup (allow-loopback-tools.ts): tool servers of tests run on loopback.
+        TOOL_URL_ALLOW: process.env.TOOL_URL_ALLOW,
+        ...database?.env,
+        ...options.env,
+        HTTP_ADAPTER: adapter,
+      },
       extraToolModules: options.extraToolModules,
     });
     return {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,17 +31,24 @@ function createPgliteDirectory(): TestDatabase {
   };
 }
 
+const TEST_SECRET_KEY = randomBytes(32).toString('base64');
+
 async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `toolhub_test_${randomUUID().replaceAll('-', '')}`;
   await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // A data directory all the same: the first start writes its admin key file there.
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolhub-test-'));
   return {
-    env: { DATABASE_URL: url.toString() },
-    drop: () =>
-      withClient(serverUrl, (client) =>
+    // Instances on one PostgreSQL share their secrets key (the server requires one there).
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET_KEY },
+    drop: async () => {
+      await withClient(serverUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      ),
+      );
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
+import { shownValue } from './shown-value';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -33,6 +34,6 @@ export function validateEnvironment<T extends object>(schema: new () => T, read:
 function describe(env: Environment) {
   return (error: ValidationError): string[] =>
     Object.values(error.constraints ?? {}).map(
-      (constraint) => `${constraint} (got ${JSON.stringify(env[error.property])})`,
+      (constraint) => `${constraint} (got ${shownValue(error.property, env[error.property])})`,
     );
 }

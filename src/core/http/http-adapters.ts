@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { type AppConfig } from '../config';
 import { BadRequestError, UnsupportedMediaTypeError, toErrorEnvelope } from '../errors';
 import { type CorsPolicy } from './cors';
+import { type EarlyRequestChecks } from './early-request-checks';
 import { requestIdOf } from './request-id';
 import {
   JSON_CONTENT_TYPE,
@@ -19,12 +20,13 @@ import {
 
 /**
  * Everything that differs between Express and Fastify lives in this file: adapter options,
- * CORS preflight and body parsing. Both feed the same `parseJsonBody`, so every body reaches the app, or fails,
+ * CORS preflight, the checks that precede body parsing, and body parsing. Both feed the same `parseJsonBody`, so every body reaches the app, or fails,
  * the same way, and feature code never sees which adapter runs.
  */
 export function createHttpAdapter(
   config: AppConfig,
   cors: CorsPolicy,
+  checks: EarlyRequestChecks,
 ): ExpressAdapter | FastifyAdapter {
   const { adapter, maxBodyBytes } = config.http;
   switch (adapter) {
@@ -38,6 +40,7 @@ export function createHttpAdapter(
       instance.enable('case sensitive routing');
       instance.use(setResponseHeaders(cors));
       instance.options(/.*/, answerPreflight);
+      instance.use(runEarlyChecks(checks));
       instance.use(rejectCompressedJson);
       instance.use(
         express.raw({
@@ -75,13 +78,24 @@ export function createHttpAdapter(
 export const NEST_APPLICATION_OPTIONS = { bodyParser: false, abortOnError: false } as const;
 
 /** Fastify's part of the set-up, which needs the instance Nest created. */
-export function configureFastify(app: INestApplication, config: AppConfig, cors: CorsPolicy): void {
+export function configureFastify(
+  app: INestApplication,
+  config: AppConfig,
+  cors: CorsPolicy,
+  checks: EarlyRequestChecks,
+): void {
   const fastify = (app as NestFastifyApplication).getHttpAdapter().getInstance();
   // Through the reply, not the raw response: headers set on the raw response before Fastify
   // writes its own push Node onto a slow merge path (measured: ~25 µs a request).
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(cors.responseHeaders(request.raw));
     done();
+  });
+  // onRequest runs before the body is read; a failed check goes to the error handler.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const pending = checks.checkOf(request.raw)?.(request.raw);
+    if (pending) pending.then(() => done(), done);
+    else done();
   });
   fastify.options('*', (_request, reply) => {
     void reply.code(200).send();
@@ -114,6 +128,15 @@ function setResponseHeaders(cors: CorsPolicy) {
       response.setHeader(name, value);
     }
     next();
+  };
+}
+
+/** The early check of the request's path, before the body parsers below it. */
+function runEarlyChecks(checks: EarlyRequestChecks) {
+  return (request: Request, _response: Response, next: NextFunction): void => {
+    const pending = checks.checkOf(request)?.(request);
+    if (pending) pending.then(() => next(), next);
+    else next();
   };
 }
 

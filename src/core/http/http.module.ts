@@ -1,13 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { CorsPolicy } from './cors';
+import { EarlyRequestChecks } from './early-request-checks';
 import { GlobalExceptionFilter } from './global-exception.filter';
 import { RouteCatalog } from './route-catalog.service';
 
 @Module({})
 export class HttpCoreModule {
-  /** `cors` is the policy the adapters apply; features add to it through injection. */
-  static forRoot(cors: CorsPolicy): DynamicModule {
+  /**
+   * `cors` is the policy the adapters apply, `checks` what they run before reading a body;
+   * features add to both through injection.
+   */
+  static forRoot(cors: CorsPolicy, checks: EarlyRequestChecks): DynamicModule {
     return {
       module: HttpCoreModule,
       global: true,
@@ -15,9 +19,10 @@ export class HttpCoreModule {
       providers: [
         RouteCatalog,
         { provide: CorsPolicy, useValue: cors },
+        { provide: EarlyRequestChecks, useValue: checks },
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
       ],
-      exports: [RouteCatalog, CorsPolicy],
+      exports: [RouteCatalog, CorsPolicy, EarlyRequestChecks],
     };
   }
 }

@@ -19,7 +19,8 @@ export function logRequest(
   logger[level](
     {
       reqId: requestIdOf(request),
-      req: { method: request.method, url: request.url },
+      // Without the query: a client may put a secret there (`?api_key=`) that must not be kept.
+      req: { method: request.method, url: request.url?.split('?')[0] },
       res: { statusCode: status },
       responseTime: Math.round(seconds * 1e4) / 10,
     },

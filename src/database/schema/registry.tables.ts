@@ -52,6 +52,8 @@ export const tools = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     /** A call by an agent waits for its user's approval (agents may override it per tool). */
     requires_approval: boolean('requires_approval').notNull().default(false),
+    /** Served to callers without an API key too; otherwise only to key holders. */
+    public: boolean('public').notNull().default(false),
     ...timestamps,
   },
   (table) => [index('tools_created_at_id_idx').on(table.created_at, table.id)],

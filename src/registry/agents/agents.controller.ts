@@ -1,5 +1,6 @@
 import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
 import { RegistryController } from '../common/registry-controller.decorator';
 import {
@@ -29,6 +30,7 @@ const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 export class AgentsController {
   constructor(private readonly agents: AgentsService) {}
 
+  @AdminOnly()
   @Post()
   @ApiOperation({ operationId: 'createAgent', summary: 'Register an agent and link its tools' })
   @ApiCreatedResponse({ type: AgentDto })
@@ -59,6 +61,7 @@ export class AgentsController {
     return this.agents.get(id);
   }
 
+  @AdminOnly()
   @Put(':id')
   @ID_PARAM
   @ApiOperation({ operationId: 'updateAgent', summary: 'Change any of an agent’s fields' })
@@ -68,6 +71,7 @@ export class AgentsController {
     return this.agents.update(id, dto);
   }
 
+  @AdminOnly()
   @Put(':id/tools')
   @ID_PARAM
   @ApiOperation({
@@ -80,6 +84,7 @@ export class AgentsController {
     return this.agents.replaceTools(id, dto);
   }
 
+  @AdminOnly()
   @Delete(':id')
   @ID_PARAM
   @ApiOperation({ operationId: 'deleteAgent', summary: 'Delete an agent no workflow uses' })

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ToolExecutionFailedError } from '../../tools/tool.errors';
+import { ToolUrlForbiddenError } from '../tools/registered-tool.errors';
+import { OutboundFetch } from './outbound/outbound-fetch';
+import { bodyForDetails } from './remote-body-excerpt';
 import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
 
 /** Largest response accepted from a tool endpoint; a runaway endpoint must not exhaust memory. */
@@ -7,17 +10,20 @@ export const MAX_HTTP_TOOL_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /**
  * Runs an `http` tool: POSTs the parameters as JSON to its URL and returns the JSON (or text)
- * it answers. Aborting the signal aborts the request.
+ * it answers. Aborting the signal aborts the request. Only addresses the outbound policy
+ * permits are reached, and redirects are refused (one could lead anywhere).
  */
 @Injectable()
 export class HttpToolRunner {
+  constructor(private readonly outbound: OutboundFetch) {}
+
   async run(endpoint: ToolEndpoint, params: unknown, signal: AbortSignal): Promise<unknown> {
     const headers = requestHeadersOf(endpoint);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     headers.set('content-type', 'application/json');
     let response: Response;
     try {
-      response = await fetch(endpoint.url, {
+      response = await this.outbound.fetch(endpoint.url, {
         method: 'POST',
         headers,
         body: JSON.stringify(params),
@@ -26,6 +32,7 @@ export class HttpToolRunner {
       });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (error instanceof ToolUrlForbiddenError) throw error;
       throw new ToolExecutionFailedError(
         `Tool endpoint ${displayUrlOf(endpoint)} could not be reached: ${reasonOf(error)}`,
       );
@@ -35,7 +42,7 @@ export class HttpToolRunner {
     if (!response.ok) {
       throw new ToolExecutionFailedError(
         `Tool endpoint ${displayUrlOf(endpoint)} answered HTTP ${response.status}`,
-        { status: response.status, body },
+        { status: response.status, body: bodyForDetails(text, body) },
       );
     }
     return body;

@@ -5,6 +5,9 @@ import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { PACKAGE_VERSION } from '../../core/package-version';
 import { ToolContentResult } from '../../tools/tool-content-result';
 import { ToolExecutionFailedError } from '../../tools/tool.errors';
+import { ToolUrlForbiddenError } from '../tools/registered-tool.errors';
+import { OutboundFetch } from './outbound/outbound-fetch';
+import { bodyForDetails, excerptOf } from './remote-body-excerpt';
 import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
 
 /** The caller's time limit applies (`runWithTimeout`), not the SDK's default of 60 s. */
@@ -19,9 +22,13 @@ interface ContentBlock {
  * Runs an `mcp` tool: calls `tool_name` on a remote MCP server over Streamable HTTP with the
  * official SDK client. One session per call, so nothing is held open between calls; aborting
  * the signal cancels the call (the SDK sends `notifications/cancelled`) and closes the session.
+ * Every request goes through the outbound policy's `fetch`, so only permitted addresses are
+ * reached; errors show no more than an excerpt of what the server answered.
  */
 @Injectable()
 export class McpToolRunner {
+  constructor(private readonly outbound: OutboundFetch) {}
+
   async run(
     endpoint: ToolEndpoint & { tool_name: string },
     params: Record<string, unknown>,
@@ -30,6 +37,7 @@ export class McpToolRunner {
     const client = new Client({ name: 'toolhub', version: PACKAGE_VERSION });
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       requestInit: { headers: requestHeadersOf(endpoint) },
+      fetch: this.outbound.fetch,
     });
     const options = { signal, timeout: NO_SDK_TIMEOUT_MS };
     try {
@@ -44,16 +52,21 @@ export class McpToolRunner {
       const content = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
       if (result.isError === true) {
         throw new ToolExecutionFailedError(
-          `MCP tool '${endpoint.tool_name}' at ${displayUrlOf(endpoint)} failed: ${textOf(content)}`,
-          { content },
+          `MCP tool '${endpoint.tool_name}' at ${displayUrlOf(endpoint)} failed: ` +
+            excerptOf(textOf(content)),
+          { content: bodyForDetails(JSON.stringify(content), content) },
         );
       }
       return new ToolContentResult(result, result.structuredContent ?? valueOf(content));
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (error instanceof ToolExecutionFailedError) throw error;
+      if (error instanceof ToolExecutionFailedError || error instanceof ToolUrlForbiddenError) {
+        throw error;
+      }
+      // The SDK's message of a failed POST holds the whole body the server answered.
+      const reason = error instanceof Error ? error.message : String(error);
       throw new ToolExecutionFailedError(
-        `MCP server ${displayUrlOf(endpoint)} failed: ${error instanceof Error ? error.message : String(error)}`,
+        `MCP server ${displayUrlOf(endpoint)} failed: ${excerptOf(reason)}`,
       );
     } finally {
       await client.close().catch(() => undefined);

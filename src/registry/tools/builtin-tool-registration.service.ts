@@ -8,7 +8,7 @@ import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 /**
  * Stores every tool of the code as a `builtin` registered tool, so agents can reference it and
  * operators can deactivate it. Its description and schema follow the code on each start; its
- * `is_active` is the operator's and is kept.
+ * `is_active`, `requires_approval` and `public` are the operator's and are kept.
  */
 @Injectable()
 export class BuiltinToolRegistration {
@@ -31,6 +31,8 @@ export class BuiltinToolRegistration {
           implementation: { type: 'builtin' as const },
           // A tool that only reads runs without asking; the operator may change this.
           requires_approval: definition.annotations?.readOnlyHint !== true,
+          // Seed 001: the builtin tools answer callers without a key; the operator may change it.
+          public: true,
         })),
       )
       .onConflictDoNothing({ target: tools.name });

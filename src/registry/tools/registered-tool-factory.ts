@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type ValidateFunction } from 'ajv';
+import { SecretBox } from '../../core/secrets/secret-box';
 import { type tools } from '../../database/schema';
 import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { inputCheckOf } from '../../tools/tool-input-check';
 import { HttpToolRunner } from '../runners/http-tool-runner';
 import { McpToolRunner } from '../runners/mcp-tool-runner';
+import { mapSecretHeaders } from './secret-headers';
 import { ToolParametersCompiler } from './tool-parameters';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -25,6 +27,7 @@ export class RegisteredToolFactory {
     private readonly builtins: BuiltinToolRegistry,
     private readonly http: HttpToolRunner,
     private readonly mcp: McpToolRunner,
+    private readonly secrets: SecretBox,
   ) {}
 
   /** The runnable tool, or undefined for a tool without an implementation. */
@@ -36,12 +39,19 @@ export class RegisteredToolFactory {
       if (!builtin) this.logger.warn(`Builtin tool '${row.name}' is stored but not in the code`);
       return builtin;
     }
+    // Stored encrypted; the endpoint is given the values it sends.
+    const endpoint = {
+      ...implementation,
+      secret_headers: mapSecretHeaders(implementation.secret_headers, (value) =>
+        this.secrets.open(value),
+      ),
+    };
     const run =
-      implementation.type === 'http'
+      endpoint.type === 'http'
         ? (input: Record<string, unknown>, signal: AbortSignal) =>
-            this.http.run(implementation, input, signal)
+            this.http.run(endpoint, input, signal)
         : (input: Record<string, unknown>, signal: AbortSignal) =>
-            this.mcp.run(implementation, input, signal);
+            this.mcp.run(endpoint, input, signal);
     return {
       definition: {
         name: row.name,

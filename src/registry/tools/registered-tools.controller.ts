@@ -1,5 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
 import { RegistryController } from '../common/registry-controller.decorator';
 import {
@@ -27,6 +28,7 @@ export class RegisteredToolsController {
     private readonly testRuns: ToolTestRunService,
   ) {}
 
+  @AdminOnly()
   @Post()
   @ApiOperation({ operationId: 'createTool', summary: 'Register a tool' })
   @ApiCreatedResponse({ type: ToolDto })
@@ -57,6 +59,7 @@ export class RegisteredToolsController {
     return this.tools.get(id);
   }
 
+  @AdminOnly()
   @Put(':id')
   @ID_PARAM
   @ApiOperation({ operationId: 'updateTool', summary: 'Change any of a tool’s fields' })
@@ -70,6 +73,7 @@ export class RegisteredToolsController {
     return this.tools.update(id, dto);
   }
 
+  @AdminOnly()
   @Delete(':id')
   @ID_PARAM
   @ApiOperation({ operationId: 'deleteTool', summary: 'Delete a tool no agent or workflow uses' })

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
+import { SecretBox } from '../../core/secrets/secret-box';
 import { DATABASE, type Database } from '../../database/database';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
 import { type ToolImplementation, tools } from '../../database/schema';
@@ -16,6 +17,7 @@ import { type ToolImplementationDto } from './dto/tool-implementation.dto';
 import { type UpdateToolDto } from './dto/update-tool.dto';
 import { type ToolRow } from './registered-tool-factory';
 import { BuiltinToolReadOnlyError } from './registered-tool.errors';
+import { mapSecretHeaders } from './secret-headers';
 import { ToolCatalogSync } from './tool-catalog-sync.service';
 import { ToolParametersCompiler } from './tool-parameters';
 import { toolUsage } from './tool-usage';
@@ -30,6 +32,7 @@ export class RegisteredToolsService {
     @Inject(DATABASE) private readonly db: Database,
     private readonly catalogSync: ToolCatalogSync,
     private readonly builtins: BuiltinToolRegistry,
+    private readonly secrets: SecretBox,
   ) {}
 
   async create(dto: CreateToolDto): Promise<ToolDto> {
@@ -41,10 +44,14 @@ export class RegisteredToolsService {
           name: dto.name,
           description: dto.description ?? '',
           parameters: dto.parameters,
-          implementation: dto.implementation ? toImplementation(dto.implementation) : null,
+          implementation: dto.implementation
+            ? toImplementation(dto.implementation, this.secrets)
+            : null,
           is_active: dto.is_active ?? true,
           // What reaches outside toolhub waits for approval unless its registrant says not.
           requires_approval: dto.requires_approval ?? dto.implementation !== undefined,
+          // What may carry secret headers is for key holders unless its registrant says not.
+          public: dto.public ?? false,
         })
         .returning(),
     );
@@ -77,9 +84,10 @@ export class RegisteredToolsService {
           name: dto.name,
           description: dto.description,
           parameters: dto.parameters,
-          implementation: dto.implementation && toImplementation(dto.implementation),
+          implementation: dto.implementation && toImplementation(dto.implementation, this.secrets),
           is_active: dto.is_active,
           requires_approval: dto.requires_approval,
+          public: dto.public,
           updated_at: new Date(),
         })
         .where(eq(tools.id, current.id))
@@ -117,19 +125,20 @@ export class RegisteredToolsService {
   }
 }
 
-function toImplementation(dto: ToolImplementationDto): ToolImplementation {
+/** What is stored of an implementation: secret header values encrypted. */
+function toImplementation(dto: ToolImplementationDto, secrets: SecretBox): ToolImplementation {
   const endpoint = {
     url: dto.url,
     headers: dto.headers ?? {},
-    secret_headers: dto.secret_headers ?? {},
+    secret_headers: mapSecretHeaders(dto.secret_headers ?? {}, (value) => secrets.seal(value)),
   };
   return dto.type === 'mcp'
     ? { type: 'mcp', tool_name: dto.tool_name ?? '', ...endpoint }
     : { type: 'http', ...endpoint };
 }
 
-/** What an operator may change on a builtin tool: whether it is served, and approval. */
-const OPERATOR_FIELDS = new Set(['is_active', 'requires_approval']);
+/** What an operator may change on a builtin tool: whether it is served, to whom, and approval. */
+const OPERATOR_FIELDS = new Set(['is_active', 'requires_approval', 'public']);
 
 function assertOnlyActivation(current: ToolRow, dto: UpdateToolDto): void {
   const changes = Object.entries(dto).filter(

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ClusterBus } from '../../cluster/cluster-buses';
 import { DATABASE, type Database } from '../../database/database';
 import { tools } from '../../database/schema';
-import { type CatalogTool, ToolCatalog } from '../../tools/tool-catalog.service';
+import { type CatalogEntry, ToolCatalog } from '../../tools/tool-catalog.service';
 import { BuiltinToolRegistration } from './builtin-tool-registration.service';
 import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
 
@@ -93,9 +93,9 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
   }
 
   /** The catalog entry of a stored tool: none for a tool without an implementation. */
-  private served(row: ToolRow): [id: string, tool: CatalogTool][] {
+  private served(row: ToolRow): CatalogEntry[] {
     const tool = this.factory.build(row);
-    return tool ? [[row.id, tool]] : [];
+    return tool ? [[row.id, tool, row.public]] : [];
   }
 
   private serialized(work: () => Promise<void>): Promise<void> {

@@ -13,6 +13,7 @@ export function toToolDto(row: ToolRow): ToolDto {
     implementation: row.implementation ? toImplementationView(row.implementation) : null,
     is_active: row.is_active,
     requires_approval: row.requires_approval,
+    public: row.public,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

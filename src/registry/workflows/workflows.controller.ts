@@ -1,5 +1,6 @@
 import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
 import { RegistryController } from '../common/registry-controller.decorator';
 import {
@@ -27,6 +28,7 @@ const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 export class WorkflowsController {
   constructor(private readonly workflows: WorkflowsService) {}
 
+  @AdminOnly()
   @Post()
   @ApiOperation({
     operationId: 'createWorkflow',
@@ -57,6 +59,7 @@ export class WorkflowsController {
     return this.workflows.get(id);
   }
 
+  @AdminOnly()
   @Put(':id')
   @ID_PARAM
   @ApiOperation({
@@ -69,6 +72,7 @@ export class WorkflowsController {
     return this.workflows.update(id, dto);
   }
 
+  @AdminOnly()
   @Delete(':id')
   @ID_PARAM
   @ApiOperation({ operationId: 'deleteWorkflow', summary: 'Delete a workflow and its steps' })

@@ -45,4 +45,13 @@ export class CreateToolDto {
   @Omittable()
   @IsBoolean()
   requires_approval?: boolean;
+
+  /**
+   * Served to callers without an API key too (`GET /api/tools`, `POST /api/tools/{name}`, MCP);
+   * a private tool is served to key holders only. Default: false (builtin tools are public).
+   * @example false
+   */
+  @Omittable()
+  @IsBoolean()
+  public?: boolean;
 }

@@ -1,5 +1,9 @@
 import { Omittable } from '../../common/omittable.decorator';
 import { IsIn, IsObject, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsPermittedToolUrl,
+  IsUrlWithoutCredentials,
+} from '../../runners/outbound/tool-url.decorators';
 import { IsHeaderRecord } from './is-header-record.decorator';
 
 /**
@@ -11,8 +15,14 @@ export class ToolImplementationDto {
   @IsIn(['http', 'mcp'])
   type!: 'http' | 'mcp';
 
-  /** @example "https://tools.example.com/price" */
+  /**
+   * Where the tool runs: not a loopback, private, link-local or other non-public address unless
+   * `TOOL_URL_ALLOW` allows it, and without credentials (use `secret_headers`).
+   * @example "https://tools.example.com/price"
+   */
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  @IsUrlWithoutCredentials()
+  @IsPermittedToolUrl()
   url!: string;
 
   /** The tool's name on the MCP server (type `mcp` only). @example "get_price" */

@@ -16,6 +16,8 @@ export class ToolDto {
   is_active!: boolean;
   /** An agent's call waits for its user's approval (unless the agent says otherwise). @example true */
   requires_approval!: boolean;
+  /** Served to callers without an API key too; otherwise to key holders only. @example false */
+  public!: boolean;
   /** @example "2026-11-22T10:00:00.000Z" */
   created_at!: Date;
   /** @example "2026-11-22T10:00:00.000Z" */

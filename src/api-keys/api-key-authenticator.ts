@@ -1,0 +1,77 @@
+import { type IncomingMessage } from 'node:http';
+import { Injectable } from '@nestjs/common';
+import { type EarlyRequestChecks } from '../core/http/early-request-checks';
+import { TooManyKeyFailuresError, UnauthorizedError } from './api-key.errors';
+import { ApiKeyMetrics } from './api-key-metrics';
+import { ApiKeyVerifier } from './api-key-verifier';
+import { PRINCIPAL, type RequestWithPrincipal } from './current-principal.decorator';
+import { FailedKeyAttempts, throttledAddressOf } from './failed-key-attempts';
+import { type Principal } from './principal';
+
+type NodeRequest = IncomingMessage & RequestWithPrincipal;
+
+/**
+ * Who sends a request, from its `Authorization: Bearer <key>` header: the key's principal, left
+ * on the (Node) request for the guard and the handler. An invalid key is refused wherever it is
+ * sent, even where no key is needed, so a misconfigured client hears of it; invalid keys count
+ * against the sender's address.
+ */
+@Injectable()
+export class ApiKeyAuthenticator {
+  constructor(
+    private readonly verifier: ApiKeyVerifier,
+    private readonly attempts: FailedKeyAttempts,
+    private readonly metrics: ApiKeyMetrics,
+  ) {}
+
+  /**
+   * Identifies the callers of the paths under `prefix` before their body is read; with
+   * `required`, a request without a key is refused there too.
+   */
+  identifyBeforeBody(
+    checks: EarlyRequestChecks,
+    prefix: string,
+    keyIs: 'required' | 'optional',
+  ): void {
+    checks.add(prefix, (request) => {
+      // Where no key is needed, a request without one passes at once.
+      if (keyIs === 'optional' && request.headers.authorization === undefined) return undefined;
+      const identified = keyIs === 'required' ? this.require(request) : this.identify(request);
+      return identified.then(() => undefined);
+    });
+  }
+
+  /** The caller of a request that must carry a valid key: 401 without one, 429 when throttled. */
+  async require(request: NodeRequest): Promise<Principal> {
+    const principal = await this.identify(request);
+    if (!principal) throw UnauthorizedError.missing();
+    return principal;
+  }
+
+  /** The caller of a request with a key; undefined without one, 401 for an invalid one. */
+  async identify(request: NodeRequest): Promise<Principal | undefined> {
+    const known = request[PRINCIPAL];
+    if (known) return known;
+    const key = bearerKeyOf(request.headers.authorization);
+    if (key === undefined) return undefined;
+    const address = throttledAddressOf(request.socket.remoteAddress);
+    const wait = this.attempts.secondsToWait(address);
+    if (wait > 0) {
+      this.metrics.failed('throttled');
+      throw new TooManyKeyFailuresError(wait);
+    }
+    const principal = await this.verifier.verify(key);
+    if (!principal) {
+      this.attempts.record(address);
+      this.metrics.failed('invalid');
+      throw UnauthorizedError.invalid();
+    }
+    request[PRINCIPAL] = principal;
+    return principal;
+  }
+}
+
+/** The key of `Authorization: Bearer <key>` (the scheme in any case); undefined otherwise. */
+function bearerKeyOf(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+}

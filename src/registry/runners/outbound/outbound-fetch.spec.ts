@@ -1,0 +1,95 @@
+import { once } from 'node:events';
+import { type Server, createServer } from 'node:http';
+import { type AddressInfo, getDefaultAutoSelectFamily, setDefaultAutoSelectFamily } from 'node:net';
+import { ToolUrlForbiddenError } from '../../tools/registered-tool.errors';
+import { OutboundFetch } from './outbound-fetch';
+import { OutboundPolicy } from './outbound-policy';
+
+/** Real sockets against a real local server: what the policy lets through is actually reached. */
+describe('OutboundFetch', () => {
+  let server: Server;
+  let port: number;
+  let hits = 0;
+  const outbounds: OutboundFetch[] = [];
+  const outboundAllowing = (allowList: string) => {
+    const outbound = new OutboundFetch(OutboundPolicy.allowing(allowList));
+    outbounds.push(outbound);
+    return outbound;
+  };
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      hits++;
+      res.end('inside');
+    }).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await Promise.all(outbounds.map((outbound) => outbound.onApplicationShutdown()));
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const refusalOf = async (outbound: OutboundFetch, url: string) => {
+    const before = hits;
+    const error = await outbound.fetch(url).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(hits).toBe(before);
+    return error;
+  };
+
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['localhost', 'localhost'],
+    ['[::ffff:127.0.0.1]', '::ffff:7f00:1'],
+    ['0.0.0.0', '0.0.0.0'],
+  ])('refuses http://%s before connecting, naming the host %s', async (host, named) => {
+    const error = await refusalOf(outboundAllowing(''), `http://${host}:${port}/`);
+    expect(error).toBeInstanceOf(ToolUrlForbiddenError);
+    expect((error as ToolUrlForbiddenError).details).toEqual({ host: named });
+  });
+
+  it.each(['localhost', '127.0.0.1'])(
+    'refuses https://%s too, before any handshake',
+    async (host) => {
+      const error = await refusalOf(outboundAllowing(''), `https://${host}:${port}/`);
+      expect(error).toBeInstanceOf(ToolUrlForbiddenError);
+    },
+  );
+
+  it.each(['127.0.0.1', '127.0.0.0/8', 'localhost'])(
+    'reaches the server when TOOL_URL_ALLOW is %s',
+    async (allowList) => {
+      const outbound = outboundAllowing(allowList);
+      const url =
+        allowList === 'localhost' ? `http://localhost:${port}/` : `http://127.0.0.1:${port}/`;
+      expect(await (await outbound.fetch(url)).text()).toBe('inside');
+    },
+  );
+
+  it('checks resolved names also when Node asks its lookup for one address only', async () => {
+    const before = getDefaultAutoSelectFamily();
+    setDefaultAutoSelectFamily(false);
+    try {
+      const error = await refusalOf(outboundAllowing(''), `http://localhost:${port}/`);
+      expect(error).toBeInstanceOf(ToolUrlForbiddenError);
+      const allowed = outboundAllowing('127.0.0.1');
+      expect(await (await allowed.fetch(`http://localhost:${port}/`)).text()).toBe('inside');
+    } finally {
+      setDefaultAutoSelectFamily(before);
+    }
+  });
+
+  it('lets other failures through as they are', async () => {
+    const closed = createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await refusalOf(outboundAllowing('127.0.0.1'), `http://127.0.0.1:${closedPort}/`);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).cause).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});

@@ -1,0 +1,22 @@
+import { ValidateBy } from 'class-validator';
+import { parseAllowList } from './allow-list';
+
+/** The environment variables of calls to tool endpoints. */
+export class OutboundConfig {
+  /**
+   * Comma-separated host names, IP addresses and CIDR ranges that tools may reach though they
+   * are not public (loopback, private, link-local…); empty: public addresses only.
+   */
+  @ValidateBy({
+    name: 'isAllowList',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && parseAllowList(value).invalid.length === 0,
+      defaultMessage: (args) =>
+        'TOOL_URL_ALLOW must list host names, IP addresses and CIDR ranges, comma-separated ' +
+        `(like 127.0.0.1,10.0.0.0/8,internal.example.com); not one of these: ` +
+        parseAllowList(String(args?.value)).invalid.join(', '),
+    },
+  })
+  TOOL_URL_ALLOW = '';
+}

@@ -1,0 +1,141 @@
+/**
+ * Issue 9, "Secrets never leak", in what the server says: no secret header value in any
+ * response (the OpenAPI document and the metrics included) or log line; a write failing in the
+ * database logs its error once, without the query's parameters; the access log keeps no query
+ * string (`?api_key=`). In a file of its own: Nest's lines of every app go to the logger of the
+ * first app booted in the file (nestjs-pino keeps that one), which must log at `debug` here.
+ */
+import { randomBytes } from 'node:crypto';
+import { type INestApplication } from '@nestjs/common';
+import { PinoLogger } from 'nestjs-pino';
+import pino, { type Logger } from 'pino';
+import { ROOT_LOGGER } from '../src/core/logging/root-logger';
+import { bearerFor } from './support/api-key';
+import { DEFAULT_KEY_ENV, SECRET, httpTool } from './support/secrets';
+import { describeEachAdapter } from './support/test-app';
+import { type ToolServer, startHttpToolServer } from './support/tool-servers';
+
+interface LogCapture {
+  lines(): string[];
+  stop(): void;
+}
+
+/**
+ * Every line the app logs from now on: its access log's and Nest's (nestjs-pino's logger, which
+ * is the root logger of the first app of the file). Nest's lines wait in a buffer until the
+ * server listens (a test app never does): flushed here, as at listen.
+ */
+async function captureLogs(app: INestApplication): Promise<LogCapture> {
+  const loggers = [app.get<Logger>(ROOT_LOGGER), (await app.resolve(PinoLogger)).logger];
+  const streams = new Set(
+    loggers.map(
+      (logger) =>
+        (logger as unknown as Record<symbol, { write(line: string): boolean }>)[
+          pino.symbols.streamSym
+        ],
+    ),
+  );
+  const lines: string[] = [];
+  const spies = [...streams].map((stream) =>
+    jest.spyOn(stream, 'write').mockImplementation((line: string) => {
+      lines.push(line);
+      return true;
+    }),
+  );
+  app.flushLogs();
+  return { lines: () => lines, stop: () => spies.forEach((spy) => spy.mockRestore()) };
+}
+
+describeEachAdapter(
+  'no secret in responses, logs or errors',
+  (testApp) => {
+    let auth: string;
+    let logs: LogCapture;
+    let toolServer: ToolServer;
+    const http = () => testApp().http;
+
+    beforeAll(async () => {
+      logs = await captureLogs(testApp().app);
+      auth = await bearerFor(testApp().app);
+      toolServer = await startHttpToolServer();
+    });
+
+    afterAll(async () => {
+      logs.stop();
+      await toolServer.close();
+    });
+
+    test('a write failing in the database logs one error, without the query parameters', async () => {
+      const failing = httpTool('broken_tool', toolServer.url, { Authorization: SECRET });
+      const response = await http()
+        .post('/api/v1/tools')
+        .set('Authorization', auth)
+        .send({ ...failing, description: 'a\u0000b' });
+      expect(response.status).toBe(500);
+      expect(JSON.stringify(response.body)).not.toContain(SECRET);
+
+      const failures = logs.lines().filter((line) => line.includes('Failed query'));
+      expect(failures).toHaveLength(1);
+      const logged = JSON.parse(failures[0]) as { level: number; msg: string; err: object };
+      expect(logged.level).toBe(50);
+      expect(logged.msg).toMatch(/^Failed query: insert into "tools"/);
+      expect(logged.err).not.toHaveProperty('params');
+      expect(failures[0]).not.toContain('params');
+      expect(failures[0]).not.toContain(SECRET);
+    });
+
+    test('no response shows a secret header value, only its name', async () => {
+      const created = await http()
+        .post('/api/v1/tools')
+        .set('Authorization', auth)
+        .send(httpTool('vault_reader', toolServer.url, { Authorization: SECRET }));
+      expect(created.status).toBe(201);
+      expect(created.body.implementation.secret_header_names).toEqual(['Authorization']);
+      const id = created.body.id as string;
+
+      const responses = [
+        created,
+        await http().get('/api/v1/tools').set('Authorization', auth),
+        await http().get(`/api/v1/tools/${id}`).set('Authorization', auth),
+        await http()
+          .put(`/api/v1/tools/${id}`)
+          .set('Authorization', auth)
+          .send({ description: 'reads the vault' }),
+        await http()
+          .post(`/api/v1/tools/${id}/test`)
+          .set('Authorization', auth)
+          .send({ params: {}, timeout: 5 }),
+        await http().post('/api/tools/vault_reader').set('Authorization', auth).send({}),
+        await http().get('/api/tools').set('Authorization', auth),
+        await http().get('/docs-json'),
+        await http().get('/metrics'),
+      ];
+      // The tool did run, with its secret.
+      expect(toolServer.requests.map((request) => request.headers.authorization)).toContain(SECRET);
+      for (const response of responses) {
+        expect(response.status).toBeLessThan(400);
+        const whole = JSON.stringify(response.headers) + response.text;
+        expect(whole).not.toContain(SECRET);
+        expect(whole).not.toContain('sk-live');
+      }
+    });
+
+    test('the access log keeps the path of a request, never its query string', async () => {
+      const key = `thk_${randomBytes(16).toString('hex')}`;
+      await http().get(`/api/v1/tools?api_key=${key}`);
+      await http().get(`/api/tools?token=${key}`);
+      const access = logs.lines().filter((line) => line.includes('"reqId"'));
+      expect(access.some((line) => line.includes('"url":"/api/v1/tools"'))).toBe(true);
+      expect(access.some((line) => line.includes('"url":"/api/tools"'))).toBe(true);
+      expect(logs.lines().join('')).not.toContain(key);
+    });
+
+    test('no log line of all the above holds a secret', () => {
+      const all = logs.lines().join('');
+      expect(all).toContain('"url":"/api/v1/tools"');
+      expect(all).not.toContain(SECRET);
+      expect(all).not.toContain('sk-live');
+    });
+  },
+  { env: { LOG_LEVEL: 'debug', ...DEFAULT_KEY_ENV } },
+);
