@@ -73,7 +73,9 @@ describe('toolhub keys (CLI)', () => {
 
     // A second revoke finds no active key with that id.
     expect((await cli(database.env, 'keys', 'revoke', id)).code).toBe(1);
-  });
+    // Six CLI processes and three server boots, one after the other (the embedded database
+    // takes one process at a time): a busy machine must not fail it.
+  }, 180_000);
 
   test('--role member makes a member key', async () => {
     const created = await cli(

@@ -322,7 +322,8 @@ describe('Approvals across a restart, and expiry', () => {
       await second.close();
       await crm.close();
     }
-  });
+    // Two app boots on one database, one after the other: a busy machine must not fail it.
+  }, 120_000);
 
   test('an approval not decided in APPROVAL_TIMEOUT_SECONDS resolves as expired', async () => {
     const app = await startTestApp('express', { env: { APPROVAL_TIMEOUT_SECONDS: '1' } });
