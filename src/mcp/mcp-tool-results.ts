@@ -1,7 +1,7 @@
 import { type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError, InternalError } from '../core/errors';
 import { type JsonSchema, type ToolDefinition } from '../tools/tool.contract';
-import { ToolContentResult } from '../tools/tool-content-result';
+import { plainValueOf } from '../tools/tool-content-result';
 
 const ERROR_OUTPUT: JsonSchema = {
   type: 'object',
@@ -36,7 +36,7 @@ export function toMcpTool(definition: ToolDefinition): Tool {
 /** Success: the result as structured content, and as JSON text for clients that read text. */
 export function toolSuccess(answer: unknown): CallToolResult {
   // A proxied MCP tool's items are not re-served unchecked: its plain value is.
-  const result = answer instanceof ToolContentResult ? answer.plainValue : answer;
+  const result = plainValueOf(answer);
   const structured = isRecord(result) ? result : { value: result };
   return {
     content: [{ type: 'text', text: JSON.stringify(result) }],

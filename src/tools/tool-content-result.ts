@@ -16,3 +16,8 @@ export class ToolContentResult {
     return this.plainValue;
   }
 }
+
+/** A tool's answer as plain JSON: the plain value of MCP content, any other answer as it is. */
+export function plainValueOf(answer: unknown): unknown {
+  return answer instanceof ToolContentResult ? answer.plainValue : answer;
+}

@@ -11,7 +11,7 @@ import { LOAD_ARTIFACT, LoadArtifactTool } from '../../artifacts/load-artifact.t
 import { type ModelToolResponse } from '../../artifacts/processing/tool-response';
 import { ToolResponses } from '../../artifacts/tool-responses.service';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
-import { ToolContentResult } from '../../tools/tool-content-result';
+import { plainValueOf } from '../../tools/tool-content-result';
 import { ToolExecutor } from '../../tools/tool-executor.service';
 import { RuntimeConfig } from '../runtime.config';
 import { RuntimeMetrics } from '../runtime.metrics';
@@ -400,7 +400,7 @@ function toolResultOf(result: unknown, response: ModelToolResponse): ToolResultF
     };
   }
   // Events hold plain JSON: what REST would have shown of a proxied MCP tool's content.
-  const value = result instanceof ToolContentResult ? result.plainValue : result;
+  const value = plainValueOf(result);
   const shown = response.truncated ? null : value;
   const plain = toolResultText({ success: true, result: shown });
   return {
