@@ -250,6 +250,31 @@ describe('RunStreams across instances', () => {
     expect(b.pending('run-1', 2)).toBe('nothing');
   });
 
+  it('never delivers a streamed chunk after a later event it read from the store while catching up', async () => {
+    const message = { ...chunk('run-1', 2), type: 'message', persistenceState: 'persisted' };
+    const lateStore = {
+      listByRun: () => {
+        // The chunk is on the bus while the follower reads the store, which holds the message
+        // the run persisted after it.
+        a.publish(chunk('run-1', 1));
+        return Promise.resolve([stored[0], message]);
+      },
+    } as unknown as EventStore;
+    const bus = new SharedBus();
+    a = new RunStreams(config, bus.instance(), store, runs);
+    b = new RunStreams(config, bus.instance(), lateStore, runs);
+    a.open('run-1');
+
+    expect(await b.attach('run-1')).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    const subscriber = recorder();
+    b.follow('run-1', -1, subscriber);
+    a.publish(chunk('run-1', 3));
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(subscriber.indexes).toEqual([0, 2, 3]);
+  });
+
   it('forgets a followed run once nobody here follows it', async () => {
     await b.attach('run-1');
     const following = b.follow('run-1', -1, recorder());

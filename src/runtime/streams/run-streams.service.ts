@@ -205,8 +205,14 @@ export class RunStreams implements BeforeApplicationShutdown, OnApplicationShutd
     for (const runId of [...this.channels.keys()]) this.close(runId);
   }
 
-  /** Adds an event not seen yet, in arrival order, and hands it to the followers. */
+  /**
+   * Adds an event not seen yet, in arrival order, and hands it to the followers. A streamed-only
+   * event older than one held is dropped: a follower catching up read later events from the
+   * store while it was on the bus, and followers must see indexes rise. Its content is in the
+   * persisted event already held; a persisted one can't be late, as a run stores in index order.
+   */
   private accept(channel: RunChannel, event: RunEvent): void {
+    if (event.eventIndex < channel.last && !isPersisted(event.type)) return;
     if (channel.seen.has(event.eventIndex) && !isUnseenEnd(channel, event)) return;
     channel.seen.add(event.eventIndex);
     channel.last = Math.max(channel.last, event.eventIndex);
