@@ -1,6 +1,8 @@
 'use strict';
 // One scenario's load run: a discarded warm-up, then the measured autocannon run.
+const http = require('node:http');
 const autocannon = require('autocannon');
+const { HOST } = require('./servers');
 const { cpuMeter } = require('./cpu');
 
 /**
@@ -51,8 +53,9 @@ function latencySummary(latencies) {
 /**
  * Measures `scenario` against the server on `port`; returns the numbers run.js reports.
  * `dbMatch` (see cpuMeter) counts the database's processes apart from other processes.
+ * `alongside` (a `probe`'s path, rate and connections) is probed during the measured run.
  */
-async function measure(port, pid, scenario, { duration, warmup }, { dbMatch } = {}) {
+async function measure(port, pid, scenario, { duration, warmup }, { dbMatch, alongside } = {}) {
   const opts = {
     url: `http://127.0.0.1:${port}${scenario.path}`,
     method: scenario.method,
@@ -64,7 +67,10 @@ async function measure(port, pid, scenario, { duration, warmup }, { dbMatch } = 
   if (warmup > 0) await cannon({ ...opts, duration: warmup });
   const latencies = [];
   const cpu = cpuMeter(pid, { dbMatch });
-  const r = await cannon({ ...opts, duration }, { latencies });
+  const [r, probed] = await Promise.all([
+    cannon({ ...opts, duration }, { latencies }),
+    alongside && probe({ port, ...alongside }, duration),
+  ]);
   const cores = cpu();
   return {
     connections: scenario.connections,
@@ -76,10 +82,59 @@ async function measure(port, pid, scenario, { duration, warmup }, { dbMatch } = 
     errors: r.errors,
     timeouts: r.timeouts,
     cpuCores: cores,
+    ...(probed && { alongside: probed }),
     statusCodes: Object.fromEntries(
       Object.entries(r.statusCodeStats).map(([code, { count }]) => [code, count]),
     ),
   };
 }
 
-module.exports = { measure, latencySummary };
+/**
+ * `GET path` at a fixed `rate` for `duration` s, over at most `connections` kept-alive
+ * connections (more requests wait in the client's queue). Open loop: each request is due at its
+ * slot and its latency counts from then, so a server that stalls is charged for every request
+ * that it kept waiting; the requests still out when the time is up are waited for (up to
+ * `graceS`) and counted too.
+ */
+async function probe({ port, path: urlPath, rate, connections }, duration, graceS = 30) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  const outcome = { non2xx: 0, errors: 0 };
+  const pending = [];
+  const get = (due) =>
+    new Promise((resolve) => {
+      const req = http.get(
+        { host: HOST, port, path: urlPath, agent, timeout: graceS * 1000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode >= 200 && res.statusCode <= 299)
+              latencies.push(performance.now() - due);
+            else outcome.non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timed out')));
+      req.on('error', () => {
+        outcome.errors++;
+        resolve();
+      });
+    });
+  const start = performance.now();
+  const count = Math.round(rate * duration);
+  try {
+    for (let i = 0; i < count; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      pending.push(get(due));
+    }
+    await Promise.all(pending);
+  } finally {
+    agent.destroy();
+  }
+  return { requests: count, answered: latencies.length, ...latencySummary(latencies), ...outcome };
+}
+
+module.exports = { measure, latencySummary, probe };

@@ -24,7 +24,7 @@ const { isDeepStrictEqual } = require('node:util');
 const { encoderPath } = require('./bare-server');
 const { artifactsLimitS, artifactsReport, benchArtifacts } = require('./artifacts');
 const { waitQuiet } = require('./cpu');
-const { measure } = require('./load');
+const { measure, probe: probeLoad } = require('./load');
 const {
   keysUnsupported,
   createApiKey,
@@ -138,6 +138,14 @@ async function benchServer(def, settings, results, skipped) {
   }
 }
 
+/** The scenario's `alongside` probe on its own (after a warm-up), before the load. */
+async function probeAlone(port, scenario, settings) {
+  const { path: probePath, rate } = scenario.alongside;
+  console.error(`bench: GET ${probePath} at ${rate} req/s, unloaded (${settings.duration} s)`);
+  if (settings.warmup > 0) await probeLoad({ port, ...scenario.alongside }, settings.warmup);
+  return probeLoad({ port, ...scenario.alongside }, settings.duration);
+}
+
 async function runServer(def, scenarios, authorization, database, settings, results) {
   const busyBefore = await waitQuiet(BUSY_LIMIT, settings.quietWait);
   const server = await startServer(def);
@@ -173,6 +181,7 @@ async function runServer(def, scenarios, authorization, database, settings, resu
         throw new Error(`${def.name} answered ${probe.status} to ${scenario.name}: ${probe.body}`);
       }
       if (scenario.seedTools) checkPage(def, scenario, probe.body);
+      const unloaded = scenario.alongside && (await probeAlone(server.port, scenario, settings));
       // A run disturbed by other processes is repeated (up to RETRIES times); the least
       // disturbed one is kept and still flagged in the report if it was disturbed.
       let best;
@@ -181,6 +190,7 @@ async function runServer(def, scenarios, authorization, database, settings, resu
         console.error(`bench: ${def.name} · ${scenario.name} (${settings.duration} s)`);
         const numbers = await measure(server.port, server.pid, sent, settings, {
           dbMatch: database?.name,
+          alongside: scenario.alongside,
         }).catch((error) => {
           const { exitCode, signalCode } = server.child;
           if (exitCode === null && signalCode === null) throw error;
@@ -192,6 +202,7 @@ async function runServer(def, scenarios, authorization, database, settings, resu
         if (numbers.cpuCores.other <= BUSY_LIMIT || numbers.non2xx + numbers.errors > 0) break;
         console.error(`bench: other processes used ${numbers.cpuCores.other} cores; again`);
       }
+      if (unloaded) best.alongside = { unloaded, loaded: best.alongside };
       entry.scenarios[scenario.name] = { ...best, seeding, sequential, sampleResponse: probe.body };
     }
   } finally {
@@ -297,6 +308,14 @@ function httpLines(results) {
   return lines;
 }
 
+const scenarioNamed = (name) => SCENARIOS.find((s) => s.name === name);
+
+/** What a scenario's `alongside` probe requests, for the report. */
+function alongsideLabel(name) {
+  const { path: probePath, rate, connections } = scenarioNamed(name)?.alongside ?? {};
+  return `GET ${probePath} at ${rate} req/s (open loop, ≤ ${connections} connections)`;
+}
+
 /** TARGETS checked; each is added to `results.targets`. */
 function httpTargetLines(results) {
   const lines = [];
@@ -320,6 +339,23 @@ function httpTargetLines(results) {
       ],
       [`p95 ms at ${r?.connections} conns`, r?.p95Ms, '≤', t.maxP95Ms, (v) => v <= t.maxP95Ms, 1],
       ['p99 ms', r?.p99Ms, '≤', t.maxP99Ms, (v) => v <= t.maxP99Ms, 0],
+      [
+        `req/s ÷ ${scenarioNamed(t.scenario)?.compareTo}`,
+        r?.ratioToCompared,
+        '≥',
+        t.minComparedRatio,
+        (v) => v >= t.minComparedRatio,
+        2,
+      ],
+      ['p99 ÷ p50', r && r.p99Ms / r.p50Ms, '≤', t.maxP99OverP50, (v) => v <= t.maxP99OverP50, 1],
+      [
+        `${alongsideLabel(t.scenario)}: p99 alongside ÷ unloaded`,
+        r?.alongside && r.alongside.loaded.p99Ms / r.alongside.unloaded.p99Ms,
+        '≤',
+        t.maxAlongsideRatio,
+        (v) => v <= t.maxAlongsideRatio,
+        2,
+      ],
     ].filter(([, , , limit]) => limit !== undefined);
     for (const [what, value, op, limit, ok, digits] of checks) {
       const pass = value !== undefined && ok(value);
@@ -397,6 +433,16 @@ function registryLines(results) {
           `${ms(r.p50Ms)} | ${ms(r.p95Ms)} | ${ms(r.p99Ms)} | ${fmt(r.ratioToCompared, 2)} | ` +
           `${seq ? `${ms(seq.p50Ms)} / ${ms(seq.p95Ms)} / ${ms(seq.maxMs)}` : '—'} | ` +
           `${fmt(r.seeding?.seconds, 1)} |`,
+      );
+    }
+    for (const name of REPORT_ORDER) {
+      const alongside = results.servers[name]?.scenarios[scenario.name]?.alongside;
+      if (!alongside) continue;
+      const { unloaded, loaded } = alongside;
+      lines.push(
+        `- ${name}: ${alongsideLabel(scenario.name)}: p50 / p99 ${ms(unloaded.p50Ms)} / ` +
+          `${ms(unloaded.p99Ms)} ms unloaded, ${ms(loaded.p50Ms)} / ${ms(loaded.p99Ms)} ms ` +
+          `alongside the list (${fmt(loaded.p99Ms / unloaded.p99Ms, 2)}× p99)`,
       );
     }
     const skippedServers = (scenario.servers ?? [])

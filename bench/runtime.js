@@ -6,16 +6,15 @@
 // PGlite, how much the sessions slow down GET /api/tools answered alongside; and, with two
 // instances on one database and Redis, how long the event takes to a client of the other one.
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { cpuMeter, waitQuiet } = require('./cpu');
 const { postgresInsertBaseline, pgliteInsertBaseline } = require('./insert-baseline');
-const { latencySummary } = require('./load');
+const { latencySummary, probe } = require('./load');
 const { createApiKey, createPostgresDatabase, postgresAdminUrl } = require('./registry');
 const { runSessions } = require('./runtime-load');
 const { RUNTIME, RUNTIME_TARGETS } = require('./scenarios');
-const { HOST, childEnv, startServer, stopServer, request } = require('./servers');
+const { childEnv, startServer, stopServer, request } = require('./servers');
 
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const backendOf = (def) =>
@@ -232,54 +231,6 @@ async function measureServer(
 
 const probeLabel = () =>
   `GET ${RUNTIME.probe.path} at ${RUNTIME.probe.rate} req/s (open loop, ≤ ${RUNTIME.probe.connections} connections)`;
-
-/**
- * `GET path` at a fixed `rate` for `duration` s, over at most `connections` kept-alive
- * connections (more requests wait in the client's queue). Open loop: each request is due at its
- * slot and its latency counts from then, so a server that stalls is charged for every request
- * that it kept waiting; the requests still out when the time is up are waited for (up to
- * `graceS`) and counted too.
- */
-async function probe({ port, path: urlPath, rate, connections }, duration, graceS = 30) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  const outcome = { non2xx: 0, errors: 0 };
-  const pending = [];
-  const get = (due) =>
-    new Promise((resolve) => {
-      const req = http.get(
-        { host: HOST, port, path: urlPath, agent, timeout: graceS * 1000 },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode >= 200 && res.statusCode <= 299)
-              latencies.push(performance.now() - due);
-            else outcome.non2xx++;
-            resolve();
-          });
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timed out')));
-      req.on('error', () => {
-        outcome.errors++;
-        resolve();
-      });
-    });
-  const start = performance.now();
-  const count = Math.round(rate * duration);
-  try {
-    for (let i = 0; i < count; i++) {
-      const due = start + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      pending.push(get(due));
-    }
-    await Promise.all(pending);
-  } finally {
-    agent.destroy();
-  }
-  return { requests: count, answered: latencies.length, ...latencySummary(latencies), ...outcome };
-}
 
 /** The figures of one sessions run, with its ratio to the baseline at the same concurrency. */
 function summarise(load, baseline, cpuCores) {
