@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../core/errors';
 import { ToolExecutionFailedError } from '../../tools/tool.errors';
 import { ToolUrlForbiddenError } from '../tools/registered-tool.errors';
 import { OutboundFetch } from './outbound/outbound-fetch';
 import { bodyForDetails } from './remote-body-excerpt';
 import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
 
-/** Largest response accepted from a tool endpoint; a runaway endpoint must not exhaust memory. */
-export const MAX_HTTP_TOOL_RESPONSE_BYTES = 10 * 1024 * 1024;
-
 /**
  * Runs an `http` tool: POSTs the parameters as JSON to its URL and returns the JSON (or text)
  * it answers. Aborting the signal aborts the request. Only addresses the outbound policy
- * permits are reached, and redirects are refused (one could lead anywhere).
+ * permits are reached, redirects are refused (one could lead anywhere), and no more of the
+ * answer is read than the outbound limit allows.
  */
 @Injectable()
 export class HttpToolRunner {
@@ -37,7 +36,7 @@ export class HttpToolRunner {
         `Tool endpoint ${displayUrlOf(endpoint)} could not be reached: ${reasonOf(error)}`,
       );
     }
-    const text = await readLimited(response, endpoint);
+    const text = await readText(response, endpoint, signal);
     const body = isJson(response) ? parseJson(text, endpoint) : text;
     if (!response.ok) {
       throw new ToolExecutionFailedError(
@@ -49,21 +48,21 @@ export class HttpToolRunner {
   }
 }
 
-async function readLimited(response: Response, endpoint: ToolEndpoint): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_HTTP_TOOL_RESPONSE_BYTES) {
-      await response.body?.cancel();
-      throw new ToolExecutionFailedError(
-        `Tool endpoint ${displayUrlOf(endpoint)} answered more than ` +
-          `${MAX_HTTP_TOOL_RESPONSE_BYTES} bytes`,
-      );
-    }
-    chunks.push(chunk);
+/** The answer's text; a body past the limit fails with TOOL_RESPONSE_TOO_LARGE. */
+async function readText(
+  response: Response,
+  endpoint: ToolEndpoint,
+  signal: AbortSignal,
+): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof DomainError) throw error;
+    throw new ToolExecutionFailedError(
+      `Tool endpoint ${displayUrlOf(endpoint)} broke off its answer: ${reasonOf(error)}`,
+    );
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function isJson(response: Response): boolean {

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { DomainError } from '../../core/errors';
 import { PACKAGE_VERSION } from '../../core/package-version';
 import { ToolContentResult } from '../../tools/tool-content-result';
 import { ToolExecutionFailedError } from '../../tools/tool.errors';
-import { ToolUrlForbiddenError } from '../tools/registered-tool.errors';
 import { OutboundFetch } from './outbound/outbound-fetch';
-import { bodyForDetails, excerptOf } from './remote-body-excerpt';
+import { excerptOf } from './remote-body-excerpt';
 import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
 
 /** The caller's time limit applies (`runWithTimeout`), not the SDK's default of 60 s. */
@@ -34,12 +34,18 @@ export class McpToolRunner {
     params: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<unknown> {
+    // The SDK reports a failed SSE stream only as a transport error, never to the pending
+    // request: an answer past the size limit ends the call through this signal instead.
+    const tooLarge = new AbortController();
     const client = new Client({ name: 'toolhub', version: PACKAGE_VERSION });
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       requestInit: { headers: requestHeadersOf(endpoint) },
-      fetch: this.outbound.fetch,
+      fetch: (url, init) => this.outbound.fetch(url, init, (error) => tooLarge.abort(error)),
     });
-    const options = { signal, timeout: NO_SDK_TIMEOUT_MS };
+    const options = {
+      signal: AbortSignal.any([signal, tooLarge.signal]),
+      timeout: NO_SDK_TIMEOUT_MS,
+    };
     try {
       await client.connect(transport, options);
       // Read permissively: the SDK's strict schema would reject a whole result for one bad
@@ -51,18 +57,17 @@ export class McpToolRunner {
       );
       const content = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
       if (result.isError === true) {
+        // The text once, in the message: MCP callers are shown the message only.
         throw new ToolExecutionFailedError(
           `MCP tool '${endpoint.tool_name}' at ${displayUrlOf(endpoint)} failed: ` +
             excerptOf(textOf(content)),
-          { content: bodyForDetails(JSON.stringify(content), content) },
         );
       }
       return new ToolContentResult(result, result.structuredContent ?? valueOf(content));
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (error instanceof ToolExecutionFailedError || error instanceof ToolUrlForbiddenError) {
-        throw error;
-      }
+      if (tooLarge.signal.aborted) throw tooLarge.signal.reason;
+      if (error instanceof DomainError) throw error;
       // The SDK's message of a failed POST holds the whole body the server answered.
       const reason = error instanceof Error ? error.message : String(error);
       throw new ToolExecutionFailedError(

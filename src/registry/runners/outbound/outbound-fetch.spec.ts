@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { type Server, createServer } from 'node:http';
 import { type AddressInfo, getDefaultAutoSelectFamily, setDefaultAutoSelectFamily } from 'node:net';
 import { ToolUrlForbiddenError } from '../../tools/registered-tool.errors';
+import { ToolResponseTooLargeError } from '../runner.errors';
 import { OutboundFetch } from './outbound-fetch';
 import { OutboundPolicy } from './outbound-policy';
 
@@ -11,8 +12,8 @@ describe('OutboundFetch', () => {
   let port: number;
   let hits = 0;
   const outbounds: OutboundFetch[] = [];
-  const outboundAllowing = (allowList: string) => {
-    const outbound = new OutboundFetch(OutboundPolicy.allowing(allowList));
+  const outboundAllowing = (allowList: string, maxResponseBytes = 1024) => {
+    const outbound = new OutboundFetch(OutboundPolicy.allowing(allowList), maxResponseBytes);
     outbounds.push(outbound);
     return outbound;
   };
@@ -91,5 +92,15 @@ describe('OutboundFetch', () => {
     const error = await refusalOf(outboundAllowing('127.0.0.1'), `http://127.0.0.1:${closedPort}/`);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as TypeError).cause).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('reads an answer up to its limit, and fails one past it with TOOL_RESPONSE_TOO_LARGE', async () => {
+    const url = `http://127.0.0.1:${port}/`;
+    expect(await (await outboundAllowing('127.0.0.1', 6).fetch(url)).text()).toBe('inside');
+    const tooLarge = jest.fn();
+    const response = await outboundAllowing('127.0.0.1', 5).fetch(url, {}, tooLarge);
+    const error = await response.text().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ToolResponseTooLargeError);
+    expect(tooLarge).toHaveBeenCalledWith(error);
   });
 });

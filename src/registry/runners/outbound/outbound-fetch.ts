@@ -1,26 +1,40 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { type OnApplicationShutdown } from '@nestjs/common';
 import { Agent, fetch } from 'undici';
 import { ToolUrlForbiddenError } from '../../tools/registered-tool.errors';
+import { type ToolResponseTooLargeError } from '../runner.errors';
 import { guardedConnector } from './guarded-connector';
-import { OutboundPolicy } from './outbound-policy';
+import { type OutboundPolicy } from './outbound-policy';
+import { sizeLimited } from './size-limited-response';
 
 /**
- * `fetch` for calls to tool endpoints, connecting only where the policy permits. undici's own
+ * `fetch` for calls to tool endpoints, connecting only where the policy permits and reading no
+ * more than `maxResponseBytes` of any answer (TOOL_RESPONSE_TOO_LARGE past it). undici's own
  * `fetch` goes with its own `Agent`: Node's global `fetch` is a bundled undici of another
- * version on other Node versions, whose dispatcher interface may not match.
+ * version on other Node versions, whose dispatcher interface may not match. Built by
+ * `OUTBOUND_PROVIDERS` from the validated config.
  */
-@Injectable()
 export class OutboundFetch implements OnApplicationShutdown {
   private readonly dispatcher: Agent;
 
-  constructor(policy: OutboundPolicy) {
+  constructor(
+    policy: OutboundPolicy,
+    private readonly maxResponseBytes: number,
+  ) {
     this.dispatcher = new Agent({ connect: guardedConnector(policy) });
   }
 
-  /** Like `fetch`; a connection the policy refuses fails with TOOL_URL_FORBIDDEN. */
-  readonly fetch = async (url: string | URL, init: RequestInit = {}): Promise<Response> => {
+  /**
+   * Like `fetch`; a connection the policy refuses fails with TOOL_URL_FORBIDDEN, a body past the
+   * limit with TOOL_RESPONSE_TOO_LARGE, reported to `onTooLarge` as well.
+   */
+  readonly fetch = async (
+    url: string | URL,
+    init: RequestInit = {},
+    onTooLarge?: (error: ToolResponseTooLargeError) => void,
+  ): Promise<Response> => {
     try {
-      return await fetch(url, { ...init, dispatcher: this.dispatcher });
+      const response = await fetch(url, { ...init, dispatcher: this.dispatcher });
+      return sizeLimited(response, this.maxResponseBytes, onTooLarge);
     } catch (error) {
       // undici reports a failed connection as "fetch failed", with the reason as its cause.
       const cause = error instanceof Error ? error.cause : undefined;

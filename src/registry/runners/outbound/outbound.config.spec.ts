@@ -22,4 +22,12 @@ describe('OutboundConfig', () => {
       /TOOL_URL_ALLOW must list host names, IP addresses and CIDR ranges.*not one of these: 10\.0\.0\.0\/33, http:\/\/x \(got "127\.0\.0\.1,10\.0\.0\.0\/33,http:\/\/x"\)/,
     );
   });
+
+  it('reads 10 MB of a tool answer by default, and any positive whole number of bytes', () => {
+    expect(load({}).TOOL_MAX_RESPONSE_BYTES).toBe(10_485_760);
+    expect(load({ TOOL_MAX_RESPONSE_BYTES: '2048' }).TOOL_MAX_RESPONSE_BYTES).toBe(2048);
+    for (const value of ['0', '1e6', '-5', 'lots']) {
+      expect(() => load({ TOOL_MAX_RESPONSE_BYTES: value })).toThrow(/TOOL_MAX_RESPONSE_BYTES/);
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { ValidateBy } from 'class-validator';
+import { Min, ValidateBy } from 'class-validator';
+import { IntegerVariable } from '../../../core/config';
 import { parseAllowList } from './allow-list';
 
 /** The environment variables of calls to tool endpoints. */
@@ -19,4 +20,12 @@ export class OutboundConfig {
     },
   })
   TOOL_URL_ALLOW = '';
+
+  /**
+   * The most bytes read of one answer of an `http` or `mcp` tool's endpoint; past it the call
+   * fails with TOOL_RESPONSE_TOO_LARGE, so no endpoint can make toolhub hold more.
+   */
+  @IntegerVariable()
+  @Min(1)
+  TOOL_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 }

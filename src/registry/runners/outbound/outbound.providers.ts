@@ -5,7 +5,10 @@ import { OutboundFetch } from './outbound-fetch';
 import { OutboundPolicy } from './outbound-policy';
 import { publishForRegistration } from './registration-policy';
 
-/** What the tool runners need to call out: the validated allow list, its policy and `fetch`. */
+/**
+ * What the tool runners need to call out: the validated allow list and response limit, the
+ * policy and `fetch`.
+ */
 export const OUTBOUND_PROVIDERS: Provider[] = [
   provideFeatureConfig(OutboundConfig),
   {
@@ -14,5 +17,10 @@ export const OUTBOUND_PROVIDERS: Provider[] = [
     useFactory: (config: OutboundConfig) =>
       publishForRegistration(OutboundPolicy.allowing(config.TOOL_URL_ALLOW)),
   },
-  OutboundFetch,
+  {
+    provide: OutboundFetch,
+    inject: [OutboundPolicy, OutboundConfig],
+    useFactory: (policy: OutboundPolicy, config: OutboundConfig) =>
+      new OutboundFetch(policy, config.TOOL_MAX_RESPONSE_BYTES),
+  },
 ];
