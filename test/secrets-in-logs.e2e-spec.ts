@@ -7,9 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type INestApplication } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
 import { PinoLogger } from 'nestjs-pino';
 import pino, { type Logger } from 'pino';
 import { ROOT_LOGGER } from '../src/core/logging/root-logger';
+import { DATABASE, type Database } from '../src/database/database';
 import { bearerFor } from './support/api-key';
 import { DEFAULT_KEY_ENV, SECRET, httpTool } from './support/secrets';
 import { describeEachAdapter } from './support/test-app';
@@ -58,6 +60,16 @@ describeEachAdapter(
       logs = await captureLogs(testApp().app);
       auth = await bearerFor(testApp().app);
       toolServer = await startHttpToolServer();
+      // The database refuses this one tool's insert: a stand-in for any failing write.
+      const db = testApp().app.get<Database>(DATABASE);
+      await db.execute(
+        sql.raw(`create function refuse_broken_tool() returns trigger
+        language plpgsql as $$ begin raise exception 'refused for the test'; end $$`),
+      );
+      await db.execute(
+        sql.raw(`create trigger refuse_broken_tool before insert on tools
+        for each row when (new.name = 'broken_tool') execute function refuse_broken_tool()`),
+      );
     });
 
     afterAll(async () => {
@@ -67,10 +79,7 @@ describeEachAdapter(
 
     test('a write failing in the database logs one error, without the query parameters', async () => {
       const failing = httpTool('broken_tool', toolServer.url, { Authorization: SECRET });
-      const response = await http()
-        .post('/api/v1/tools')
-        .set('Authorization', auth)
-        .send({ ...failing, description: 'a\u0000b' });
+      const response = await http().post('/api/v1/tools').set('Authorization', auth).send(failing);
       expect(response.status).toBe(500);
       expect(JSON.stringify(response.body)).not.toContain(SECRET);
 

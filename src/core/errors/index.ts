@@ -3,3 +3,4 @@ export * from './error-envelope';
 export * from './format-size';
 export * from './framework-errors';
 export * from './http-errors';
+export * from './input-errors';

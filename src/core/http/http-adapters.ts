@@ -10,18 +10,25 @@ import { type CorsPolicy } from './cors';
 import { type EarlyRequestChecks } from './early-request-checks';
 import { requestIdOf } from './request-id';
 import {
+  DEFAULT_MAX_JSON_DEPTH,
   JSON_CONTENT_TYPE,
+  type JsonBodyLimits,
   METHODS_WITH_BODY,
   assertUncompressedBody,
   isJsonContentType,
   isMultipartContentType,
   parseJsonBody,
 } from './json-body';
+import { invalidUtf8UrlError } from './request-url';
+
+/** The limits both adapters parse JSON bodies with. */
+const JSON_BODY_LIMITS: JsonBodyLimits = { maxDepth: DEFAULT_MAX_JSON_DEPTH };
 
 /**
  * Everything that differs between Express and Fastify lives in this file: adapter options,
- * CORS preflight, the checks that precede body parsing, and body parsing. Both feed the same `parseJsonBody`, so every body reaches the app, or fails,
- * the same way, and feature code never sees which adapter runs.
+ * CORS preflight, the URL's encoding, the checks that precede body parsing, and body parsing.
+ * Both feed the same `parseJsonBody`, so every body reaches the app, or fails, the same way, and
+ * feature code never sees which adapter runs.
  */
 export function createHttpAdapter(
   config: AppConfig,
@@ -40,6 +47,7 @@ export function createHttpAdapter(
       instance.enable('case sensitive routing');
       instance.use(setResponseHeaders(cors));
       instance.options(/.*/, answerPreflight);
+      instance.use(rejectNonUtf8Url);
       instance.use(runEarlyChecks(checks));
       instance.use(rejectCompressedJson);
       instance.use(
@@ -63,7 +71,7 @@ export function createHttpAdapter(
         genReqId: requestIdOf,
         // Fastify answers a URL it cannot decode before any hook or error handler runs.
         frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-          const failure = new BadRequestError(error.message);
+          const failure = invalidUtf8UrlError(request.url) ?? new BadRequestError(error.message);
           void reply
             .headers(cors.responseHeaders(request.raw))
             .code(failure.status)
@@ -91,6 +99,9 @@ export function configureFastify(
     reply.headers(cors.responseHeaders(request.raw));
     done();
   });
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    done(invalidUtf8UrlError(request.url));
+  });
   // onRequest runs before the body is read; a failed check goes to the error handler.
   fastify.addHook('onRequest', (request, _reply, done) => {
     const pending = checks.checkOf(request.raw)?.(request.raw);
@@ -110,7 +121,7 @@ export function configureFastify(
     (request, body, done) => {
       try {
         assertUncompressedBody(request.headers);
-        done(null, parseJsonBody(body as Buffer));
+        done(null, parseJsonBody(body as Buffer, JSON_BODY_LIMITS));
       } catch (error) {
         done(error as Error, undefined);
       }
@@ -129,6 +140,11 @@ function setResponseHeaders(cors: CorsPolicy) {
     }
     next();
   };
+}
+
+/** As Fastify's `onRequest` hook does: a URL that is not UTF-8 is refused before anything else. */
+function rejectNonUtf8Url(request: Request, _response: Response, next: NextFunction): void {
+  next(invalidUtf8UrlError(request.url));
 }
 
 /** The early check of the request's path, before the body parsers below it. */
@@ -169,7 +185,7 @@ function parseExpressBody(request: Request, _response: Response, next: NextFunct
   }
   if (Buffer.isBuffer(request.body)) {
     try {
-      request.body = parseJsonBody(request.body);
+      request.body = parseJsonBody(request.body, JSON_BODY_LIMITS);
     } catch (error) {
       next(error);
       return;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { InvalidJsonError } from '../errors';
-import { isJsonContentType, parseJsonBody } from './json-body';
+import { InvalidJsonError, JsonTooDeepError, NumberOutOfRangeError } from '../errors';
+import { invalidUtf8ErrorOf, isJsonContentType, parseJsonBody } from './json-body';
 
 const bytes = (...parts: (string | number[])[]): Buffer =>
   Buffer.concat(
@@ -89,55 +89,28 @@ describe('parseJsonBody', () => {
       delete (Object.prototype as Record<string, unknown>).polluted;
     });
 
-    it('drops a top-level __proto__ key and keeps the other keys', () => {
-      const result = parseJsonBody(bytes('{"__proto__":{"polluted":true},"keep":1}')) as object;
-      expect(Object.keys(result)).toEqual(['keep']);
-      expect(Object.prototype.hasOwnProperty.call(result, '__proto__')).toBe(false);
+    it.each([
+      ['plain', '{"__proto__":{"polluted":true},"keep":1}'],
+      ['fully escaped', '{"\\u005f\\u005fproto\\u005f\\u005f":{"polluted":true},"keep":1}'],
+      ['beside a number the reviver checks', '{"__proto__":{"polluted":true},"keep":1e3}'],
+    ])('keeps a __proto__ key as data, never as the prototype (%s)', (_name, json) => {
+      const result = parseJsonBody(bytes(json)) as Record<string, unknown>;
+      expect(Object.keys(result)).toEqual(['__proto__', 'keep']);
+      expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toEqual({
+        polluted: true,
+      });
       expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
-    it('drops __proto__ keys nested in objects and arrays at any depth', () => {
+    it('keeps __proto__ keys nested in objects and arrays as data', () => {
       const result = parseJsonBody(
-        bytes(
-          '{"a":{"__proto__":{"polluted":1},"b":{"__proto__":{"polluted":2},"c":3}},' +
-            '"list":[{"__proto__":{"polluted":4},"d":5}]}',
-        ),
-      ) as { a: { b: object }; list: object[] };
-      expect(result).toEqual({ a: { b: { c: 3 } }, list: [{ d: 5 }] });
-      for (const value of [result, result.a, result.a.b, result.list[0]]) {
-        expect(Object.prototype.hasOwnProperty.call(value, '__proto__')).toBe(false);
+        bytes('{"a":{"__proto__":{"type":"string"}},"list":[{"__proto__":1}]}'),
+      ) as { a: object; list: object[] };
+      for (const value of [result.a, result.list[0]]) {
+        expect(Object.prototype.hasOwnProperty.call(value, '__proto__')).toBe(true);
         expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
       }
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    });
-
-    it.each([
-      ['fully escaped', '{"\\u005f\\u005fproto\\u005f\\u005f":{"polluted":1},"keep":1}'],
-      ['partly escaped', '{"__proto\\u005f_":{"polluted":1},"keep":1}'],
-      ['escaped letters', '{"__\\u0070roto__":{"polluted":1},"keep":1}'],
-    ])('drops a __proto__ key spelt with \\u escapes (%s)', (_name, json) => {
-      const result = parseJsonBody(bytes(json)) as object;
-      expect(Object.keys(result)).toEqual(['keep']);
-      // The point of dropping it: a naive deep merge of the result cannot reach the prototype.
-      const merge = (target: Record<string, unknown>, source: Record<string, unknown>) => {
-        for (const key of Object.keys(source)) {
-          const value = source[key];
-          if (typeof value === 'object' && value !== null) {
-            target[key] ??= {};
-            merge(target[key] as Record<string, unknown>, value as Record<string, unknown>);
-          } else target[key] = value;
-        }
-      };
-      merge({}, result as Record<string, unknown>);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    });
-
-    it('keeps "__proto__" when it is a string value rather than a key', () => {
-      expect(parseJsonBody(bytes('{"name":"__proto__","list":["__proto__"]}'))).toEqual({
-        name: '__proto__',
-        list: ['__proto__'],
-      });
     });
   });
 
@@ -219,14 +192,113 @@ describe('parseJsonBody', () => {
       expect(result.good.isWellFormed()).toBe(true);
     });
 
-    it('still drops __proto__ keys on the invalid-UTF-8 path', () => {
-      const result = parseJsonBody(bytes('{"__proto__":{"polluted":1},"s":"', [0xff], '"}'));
-      expect(result).toEqual({ s: '\udcff' });
+    it('keeps a __proto__ key as data on the invalid-UTF-8 path too', () => {
+      const result = parseJsonBody(bytes('{"__proto__":{"p":1},"s":"', [0xff], '"}')) as object;
+      expect(Object.keys(result)).toEqual(['__proto__', 's']);
       expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     });
 
     it('reports malformed JSON as INVALID_JSON on the invalid-UTF-8 path too', () => {
       expect(parseError(bytes('{"s":"', [0xff], '"')).code).toBe('INVALID_JSON');
+    });
+  });
+
+  describe('nesting depth', () => {
+    const nested = (depth: number, open = '[', close = ']') =>
+      `${open.repeat(depth)}${close.repeat(depth)}`;
+    const deepObject = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
+
+    it.each([
+      ['arrays', nested],
+      ['objects', deepObject],
+    ])('accepts %s nested exactly to the limit and refuses one level more', (_name, make) => {
+      expect(() => parseJsonBody(bytes(make(8)), { maxDepth: 8 })).not.toThrow();
+      expect(() => parseJsonBody(bytes(make(9)), { maxDepth: 8 })).toThrow(JsonTooDeepError);
+    });
+
+    it('counts depth, not the number of containers', () => {
+      const wide = `[${Array.from({ length: 1000 }, () => '[[]]').join(',')}]`;
+      expect(parseJsonBody(bytes(wide), { maxDepth: 3 })).toHaveLength(1000);
+    });
+
+    it('refuses a million-deep body without overflowing the stack, as JSON_TOO_DEEP (400)', () => {
+      const error = (() => {
+        try {
+          parseJsonBody(bytes(nested(1_000_000)));
+        } catch (caught) {
+          return caught as JsonTooDeepError;
+        }
+        throw new Error('parseJsonBody did not throw');
+      })();
+      expect(error).toBeInstanceOf(JsonTooDeepError);
+      expect(error.code).toBe('JSON_TOO_DEEP');
+      expect(error.status).toBe(400);
+      expect(error.message).toBe('Request body nests arrays and objects deeper than 64 levels');
+    });
+
+    it.each([
+      ['brackets inside strings', `{"s":"${'['.repeat(100)}"}`],
+      ['an escaped quote before brackets', `{"s":"\\"${'{'.repeat(100)}"}`],
+      ['escaped backslashes before the closing quote', `{"s":"\\\\","t":"${'['.repeat(100)}"}`],
+    ])('ignores %s', (_name, text) => {
+      expect(() => parseJsonBody(bytes(text), { maxDepth: 2 })).not.toThrow();
+    });
+
+    it('still reports malformed deep text as too deep rather than parsing it', () => {
+      expect(() => parseJsonBody(bytes('['.repeat(100)))).toThrow(JsonTooDeepError);
+    });
+  });
+
+  describe('numbers', () => {
+    it.each([
+      ['a large exponent', '{"maximum":1e400}', 'maximum'],
+      ['a negative one', '{"n":[-2.5E+309]}', '0'],
+      ['400 digits', `{"n":${'9'.repeat(400)}}`, 'n'],
+      ['a top-level number', '1e999', ''],
+    ])(
+      'refuses %s, which would silently become Infinity, as NUMBER_OUT_OF_RANGE',
+      (_n, text, at) => {
+        let error: unknown;
+        try {
+          parseJsonBody(bytes(text));
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toBeInstanceOf(NumberOutOfRangeError);
+        expect(error).toMatchObject({
+          code: 'NUMBER_OUT_OF_RANGE',
+          status: 400,
+          details: { field: at },
+        });
+      },
+    );
+
+    it.each([
+      ['the largest double', '{"n":1.7976931348623157e308}', 1.7976931348623157e308],
+      ['a small exponent on many digits', `{"n":0.${'0'.repeat(400)}1e400}`, 0.1],
+      ['a number-like string', '{"s":"1e400"}', '1e400'],
+      ['an exponent that shrinks the value', '{"n":1e-5}', 1e-5],
+    ])('keeps %s', (_name, text, expected) => {
+      expect(Object.values(parseJsonBody(bytes(text)) as object)[0]).toBe(expected);
+    });
+  });
+
+  describe('invalidUtf8ErrorOf', () => {
+    it('names the first byte that is not UTF-8 and its offset', () => {
+      const body = parseJsonBody(bytes('{"a":"x', [0xc3, 0x28], '","b":"', [0xff], '"}'));
+      const error = invalidUtf8ErrorOf(body);
+      expect(error).toMatchObject({
+        code: 'INVALID_ENCODING',
+        status: 400,
+        details: { offset: 7 },
+      });
+      expect(error?.message).toBe('Request body is not valid UTF-8: byte 0xC3 at offset 7');
+    });
+
+    it('is undefined for a UTF-8 body, even one with an escaped lone surrogate', () => {
+      expect(invalidUtf8ErrorOf(parseJsonBody(bytes('{"a":"\\udcff"}')))).toBeUndefined();
+      expect(invalidUtf8ErrorOf({ a: '\udcff' })).toBeUndefined();
+      expect(invalidUtf8ErrorOf('text')).toBeUndefined();
     });
   });
 

@@ -1,5 +1,11 @@
 import { type IncomingHttpHeaders } from 'node:http';
-import { InvalidJsonError, UnsupportedContentEncodingError } from '../errors';
+import {
+  InvalidJsonError,
+  InvalidUtf8Error,
+  JsonTooDeepError,
+  NumberOutOfRangeError,
+  UnsupportedContentEncodingError,
+} from '../errors';
 
 /** Methods whose body is parsed; others' bodies are ignored, as Fastify does. */
 export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -27,31 +33,127 @@ export function isMultipartContentType(contentType: string | undefined): boolean
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
+/** Nesting a body may have when no limit is configured: far beyond any real request. */
+export const DEFAULT_MAX_JSON_DEPTH = 64;
+
+export interface JsonBodyLimits {
+  /** Deepest nesting of arrays and objects accepted (`[]` is 1, `[[]]` is 2). */
+  maxDepth: number;
+}
+
+/** Where each body that was not UTF-8 had its first bad byte, for routes that refuse such text. */
+const firstInvalidByteOf = new WeakMap<object, { offset: number; byte: number }>();
+
 /**
  * Parses a JSON request body. An empty body is `undefined` (no input). Bytes that are not
  * UTF-8 are not replaced by U+FFFD: each becomes a lone surrogate (U+DC80–U+DCFF, Python's
- * "surrogateescape"), so the value stays detectably invalid and no layer silently changes data.
- * `__proto__` keys are dropped so no later object merge can be tricked into a prototype change.
+ * "surrogateescape"), so the value stays detectably invalid and no layer silently changes data;
+ * a route that stores text asks `invalidUtf8ErrorOf` and refuses the body. Nesting beyond
+ * `maxDepth` is refused before anything recursive (the parser's callers included) sees it; a
+ * number too large for a double (which would silently become `Infinity`) is refused.
+ * A `__proto__` key stays data like any other (JSON.parse makes it an own property, never the
+ * prototype): a tool's schema may name a property so.
  */
-export function parseJsonBody(body: Uint8Array): unknown {
+export function parseJsonBody(
+  body: Uint8Array,
+  limits: JsonBodyLimits = { maxDepth: DEFAULT_MAX_JSON_DEPTH },
+): unknown {
   if (body.length === 0) return undefined;
-  const text = decodeUtf8(body);
+  const { text, firstInvalid } = decodeUtf8(body);
+  assertDepthWithin(text, limits.maxDepth);
+  let value: unknown;
   try {
-    // A key can spell `__proto__` with \u escapes, so either sign means the careful parse.
-    const mayHaveProtoKey = text.includes('__proto__') || text.includes('\\u');
-    return mayHaveProtoKey ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
+    value = JSON.parse(text, needsReviver(text) ? revive : undefined);
   } catch (error) {
+    if (error instanceof NumberOutOfRangeError) throw error;
     throw new InvalidJsonError(error instanceof Error ? error.message : String(error));
+  }
+  if (firstInvalid && typeof value === 'object' && value !== null) {
+    firstInvalidByteOf.set(value, firstInvalid);
+  }
+  return value;
+}
+
+/**
+ * The error for a body `parseJsonBody` decoded from bytes that are not UTF-8; undefined for any
+ * other value. Only objects and arrays are tracked: routes that store text take nothing else.
+ */
+export function invalidUtf8ErrorOf(body: unknown): InvalidUtf8Error | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const invalid = firstInvalidByteOf.get(body);
+  return invalid && InvalidUtf8Error.inBody(invalid.offset, invalid.byte);
+}
+
+/**
+ * The reviver costs a pass over every value, so it runs only when it may have work: only a
+ * number with a large exponent or over 308 digits can overflow (a candidate inside a string
+ * only costs the slower parse).
+ */
+function needsReviver(text: string): boolean {
+  if (/(?<!\d)\d{309}/.test(text)) return true;
+  for (const [token] of text.matchAll(NUMBER_WITH_EXPONENT)) {
+    if (!Number.isFinite(Number(token))) return true;
+  }
+  return false;
+}
+
+// Each starts where a run of digits does, so a long run is scanned once (no quadratic retries).
+const NUMBER_WITH_EXPONENT = /(?<![\d.])\d+(?:\.\d+)?[eE][+-]?\d+/g;
+
+function revive(key: string, value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw NumberOutOfRangeError.inBody(key);
+  }
+  return value;
+}
+
+/**
+ * Refuses nesting beyond `maxDepth` in one linear pass over the text, without recursion and
+ * before `JSON.parse`, so no later recursive code (validation, serialisation) can overflow the
+ * stack. Malformed text is left for `JSON.parse` to report.
+ */
+function assertDepthWithin(text: string, maxDepth: number): void {
+  let depth = 0;
+  // Structural characters; a string is skipped whole from its opening quote.
+  const structure = /["[\]{}]/g;
+  let match: RegExpExecArray | null;
+  while ((match = structure.exec(text)) !== null) {
+    const character = match[0];
+    if (character === '"') structure.lastIndex = endOfString(text, match.index + 1);
+    else if (character === '[' || character === '{') {
+      depth += 1;
+      if (depth > maxDepth) throw new JsonTooDeepError(maxDepth);
+    } else depth -= 1;
   }
 }
 
-function dropProtoKeys(key: string, value: unknown): unknown {
-  return key === '__proto__' ? undefined : value;
+/**
+ * The index after the quote that closes a string starting at `from` (the end of the text when
+ * none does); a quote after an odd run of backslashes is escaped.
+ */
+function endOfString(text: string, from: number): number {
+  let searchFrom = from;
+  for (;;) {
+    const quote = text.indexOf('"', searchFrom);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (quote - backslashes - 1 >= from && text.charCodeAt(quote - backslashes - 1) === 0x5c) {
+      backslashes += 1;
+    }
+    if (backslashes % 2 === 0) return quote + 1;
+    searchFrom = quote + 1;
+  }
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
+interface DecodedBody {
+  text: string;
+  /** The first byte that is not part of a UTF-8 sequence, when there is one. */
+  firstInvalid?: { offset: number; byte: number };
+}
+
+function decodeUtf8(bytes: Uint8Array): DecodedBody {
   try {
-    return strictUtf8.decode(bytes);
+    return { text: strictUtf8.decode(bytes) };
   } catch {
     return decodeUtf8WithSurrogateEscapes(bytes);
   }
@@ -61,7 +163,8 @@ function decodeUtf8(bytes: Uint8Array): string {
  * The slow path, only for invalid input: a UTF-8 decoder that escapes bad bytes. Valid runs
  * are decoded in one call each, so a large body with a few bad bytes stays cheap.
  */
-function decodeUtf8WithSurrogateEscapes(bytes: Uint8Array): string {
+function decodeUtf8WithSurrogateEscapes(bytes: Uint8Array): DecodedBody {
+  let firstInvalid: DecodedBody['firstInvalid'];
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   const parts: string[] = [];
   // Skip a byte order mark, as the strict decoder does.
@@ -75,12 +178,13 @@ function decodeUtf8WithSurrogateEscapes(bytes: Uint8Array): string {
     }
     parts.push(buffer.toString('utf8', runStart, i));
     const badStart = i;
+    firstInvalid ??= { offset: badStart, byte: bytes[badStart] };
     while (i < bytes.length && validSequenceLength(bytes, i) === 0) i += 1;
     parts.push(surrogateEscapes(bytes.subarray(badStart, i)));
     runStart = i;
   }
   parts.push(buffer.toString('utf8', runStart, i));
-  return parts.join('');
+  return { text: parts.join(''), firstInvalid };
 }
 
 /** Byte 0xXX → U+DCXX, a run at a time (UTF-16 code units decode without validation). */

@@ -1,10 +1,16 @@
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
-import { type ValidationError } from 'class-validator';
+import { type ValidationError, type ValidatorOptions } from 'class-validator';
+import { NumberOutOfRangeError } from '../../core/errors';
+import { invalidUtf8ErrorOf } from '../../core/http/json-body';
+import { assertStorableText } from '../../core/http/storable-text';
 import { type FieldIssue, ValidationFailedError } from './registry.errors';
 
 /**
  * Validates `/api/v1` bodies and queries against their DTOs: unknown fields are refused (a typo
  * must not be silently ignored) and every problem is reported as a 422 with field details.
+ * Before that, text the database could not store as sent (bytes that are not UTF-8, lone
+ * surrogates, NUL) is refused with its own 400, in bodies, queries and path parameters alike;
+ * after it, a query number beyond the integers a double holds exactly.
  */
 @Injectable()
 export class RegistryValidationPipe extends ValidationPipe {
@@ -18,12 +24,73 @@ export class RegistryValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'custom') return super.transform(value, metadata);
     // No body at all is an empty object: the DTO then names each required field.
     if (metadata.type === 'body' && value === undefined) value = {};
     if (metadata.type === 'body' && !isPlainObject(value)) {
       throw new ValidationFailedError([{ field: '', messages: ['body must be a JSON object'] }]);
     }
-    return super.transform(value, metadata);
+    const notUtf8 = invalidUtf8ErrorOf(value);
+    if (notUtf8) throw notUtf8;
+    assertStorableText(value, metadata.data ?? '');
+    const placeholders =
+      metadata.type === 'body' && isPlainObject(value) ? this.setVerbatimAside(value) : [];
+    let transformed: unknown;
+    try {
+      transformed = await super.transform(value, metadata);
+    } finally {
+      for (const placeholder of placeholders) this.verbatim.delete(placeholder);
+    }
+    if (metadata.type === 'query') assertQueryNumbersInRange(transformed);
+    return transformed;
+  }
+
+  /** Free-form JSON set aside by `setVerbatimAside`, under the placeholder standing in for it. */
+  private readonly verbatim = new Map<symbol, unknown>();
+
+  /**
+   * Free-form JSON fields of a body (a tool's `parameters`) must reach the DTO exactly as sent,
+   * but Nest deletes `constructor`, `prototype` and `__proto__` keys at every depth, and
+   * class-transformer drops keys named like Object's members (or fails on a `constructor`
+   * holding an object). So each is replaced by a symbol, which both pass through untouched,
+   * and put back before validation. JSON.parse made such keys own data properties, which
+   * change no prototype.
+   */
+  private setVerbatimAside(body: Record<string, unknown>): symbol[] {
+    return Object.keys(body)
+      .filter((field) => VERBATIM_JSON_FIELDS.has(field))
+      .map((field) => {
+        const placeholder = Symbol(field);
+        this.verbatim.set(placeholder, body[field]);
+        body[field] = placeholder;
+        return placeholder;
+      });
+  }
+
+  protected override validate(entity: object, options?: ValidatorOptions) {
+    const fields = entity as Record<string, unknown>;
+    for (const [field, value] of Object.entries(fields)) {
+      if (typeof value === 'symbol' && this.verbatim.has(value)) {
+        fields[field] = this.verbatim.get(value);
+      }
+    }
+    return super.validate(entity, options);
+  }
+}
+
+/** Body fields holding free-form JSON, kept exactly as sent. */
+const VERBATIM_JSON_FIELDS = new Set(['parameters']);
+
+/**
+ * A query number is a count, a position or a sequence number: beyond 2^53 it is no longer
+ * exact, and the database would refuse it (`offset=1e20` overflows a bigint).
+ */
+function assertQueryNumbersInRange(query: unknown): void {
+  if (!isPlainObject(query)) return;
+  for (const [field, value] of Object.entries(query)) {
+    if (typeof value === 'number' && !(Math.abs(value) <= Number.MAX_SAFE_INTEGER)) {
+      throw NumberOutOfRangeError.inQuery(field, value);
+    }
   }
 }
 
