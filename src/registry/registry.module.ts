@@ -8,6 +8,7 @@ import { AgentsService } from './agents/agents.service';
 import { HttpToolRunner } from './runners/http-tool-runner';
 import { McpToolRunner } from './runners/mcp-tool-runner';
 import { OUTBOUND_PROVIDERS } from './runners/outbound/outbound.providers';
+import { TOOL_SCHEMA_PROVIDERS } from './tools/tool-schema.providers';
 import { BuiltinToolRegistration } from './tools/builtin-tool-registration.service';
 import { RegisteredToolFactory } from './tools/registered-tool-factory';
 import { RegisteredToolsController } from './tools/registered-tools.controller';
@@ -27,6 +28,7 @@ import { WorkflowsService } from './workflows/workflows.service';
   controllers: [RegisteredToolsController, AgentsController, WorkflowsController],
   providers: [
     ...OUTBOUND_PROVIDERS,
+    ...TOOL_SCHEMA_PROVIDERS,
     HttpToolRunner,
     McpToolRunner,
     RegisteredToolFactory,

@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import { type ToolDefinition, type ToolHandler } from './tool.contract';
 import { type CatalogTool } from './tool-catalog.service';
 import { inputCheckOf } from './tool-input-check';
+import { linearRegExp } from './linear-regexp';
 import { ToolProvider } from './tool-provider.decorator';
 
 /**
@@ -13,8 +14,9 @@ import { ToolProvider } from './tool-provider.decorator';
 @Injectable()
 export class BuiltinToolRegistry implements OnModuleInit {
   private readonly tools = new Map<string, CatalogTool>();
-  // Strict mode makes a typo in a tool's schema fail at start instead of validating nothing.
-  private readonly ajv = new Ajv({ allErrors: true, strict: true });
+  // Strict mode makes a typo in a tool's schema fail at start instead of validating nothing;
+  // patterns run on the linear-time engine, as registered tools' do.
+  private readonly ajv = new Ajv({ allErrors: true, strict: true, code: { regExp: linearRegExp } });
 
   constructor(private readonly discovery: DiscoveryService) {}
 

@@ -15,3 +15,15 @@ function toIssue(error: ErrorObject): InputIssue {
   }
   return { path: error.instancePath, message: error.message ?? 'is invalid' };
 }
+
+/**
+ * An input check that compiles its schema at its first use: compiling costs time in proportion
+ * to the schema, which loading every stored tool at start must not pay.
+ */
+export function lazyInputCheck(compile: () => ValidateFunction) {
+  let check: ((input: unknown) => InputIssue[]) | undefined;
+  return (input: unknown): InputIssue[] => {
+    check ??= inputCheckOf(compile());
+    return check(input);
+  };
+}

@@ -38,3 +38,56 @@ export class ToolUrlForbiddenError extends DomainError {
     );
   }
 }
+
+/** A tool's `parameters` over one of the `TOOL_SCHEMA_MAX_*` limits. */
+export class ToolSchemaTooLargeError extends DomainError {
+  readonly code = 'TOOL_SCHEMA_TOO_LARGE';
+  readonly status = 422;
+  constructor(measure: string, actual: number, limit: number, variable: string) {
+    super(`parameters ${measure} is ${actual}, more than the ${limit} allowed (${variable})`, {
+      variable,
+      limit,
+      actual,
+    });
+  }
+}
+
+/**
+ * A `pattern` (or `patternProperties` key) in a tool's `parameters` that the linear-time engine
+ * cannot run, such as a backreference or lookaround: refused so that no input can stall it.
+ */
+export class ToolSchemaPatternUnsupportedError extends DomainError {
+  readonly code = 'TOOL_SCHEMA_PATTERN_UNSUPPORTED';
+  readonly status = 422;
+  constructor(path: string, pattern: string, reason: string) {
+    super(`parameters${path} has pattern ${JSON.stringify(pattern)}: ${reason}`, {
+      path,
+      pattern,
+      reason,
+    });
+  }
+}
+
+/**
+ * A number in a tool's `parameters` beyond what JSON can store (such as 1e400, read as
+ * Infinity): it would be stored as null, so the stored schema would not be the one validated.
+ */
+export class ToolSchemaNumberNotFiniteError extends DomainError {
+  readonly code = 'TOOL_SCHEMA_NUMBER_NOT_FINITE';
+  readonly status = 422;
+  constructor(path: string) {
+    super(`parameters${path} is a number too large to store; use a finite number`, { path });
+  }
+}
+
+/**
+ * A stored tool whose `parameters` no longer pass the checks a registration passes (written by
+ * an older version, or over a limit lowered since): it is not served until it is fixed.
+ */
+export class ToolUnavailableError extends DomainError {
+  readonly code = 'TOOL_UNAVAILABLE';
+  readonly status = 503;
+  constructor(name: string, reason: string) {
+    super(`Tool '${name}' cannot be served: ${reason}`);
+  }
+}

@@ -15,7 +15,7 @@ import { type ListToolsQueryDto } from './dto/list-tools-query.dto';
 import { type ToolDetailDto, type ToolDto } from './dto/tool.dto';
 import { type ToolImplementationDto } from './dto/tool-implementation.dto';
 import { type UpdateToolDto } from './dto/update-tool.dto';
-import { type ToolRow } from './registered-tool-factory';
+import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
 import { BuiltinToolReadOnlyError } from './registered-tool.errors';
 import { mapSecretHeaders } from './secret-headers';
 import { ToolCatalogSync } from './tool-catalog-sync.service';
@@ -26,13 +26,13 @@ import { toToolDto } from './tool-views';
 /** The registered tools: create, list, read, update and delete (seed 003, AC-001…AC-010). */
 @Injectable()
 export class RegisteredToolsService {
-  private readonly parameters = new ToolParametersCompiler();
-
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     private readonly catalogSync: ToolCatalogSync,
     private readonly builtins: BuiltinToolRegistry,
     private readonly secrets: SecretBox,
+    private readonly parameters: ToolParametersCompiler,
+    private readonly factory: RegisteredToolFactory,
   ) {}
 
   async create(dto: CreateToolDto): Promise<ToolDto> {
@@ -56,7 +56,7 @@ export class RegisteredToolsService {
         .returning(),
     );
     await this.catalogSync.toolChanged(row.id);
-    return toToolDto(row);
+    return this.view(row);
   }
 
   async list(query: ListToolsQueryDto): Promise<Page<ToolDto>> {
@@ -65,12 +65,17 @@ export class RegisteredToolsService {
       nameOrDescriptionContains(tools, query.search),
     );
     const { rows, total } = await selectPage(this.db, tools, where, query);
-    return { items: rows.map(toToolDto), total, limit: query.limit, offset: query.offset };
+    return {
+      items: rows.map((row) => this.view(row)),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
   }
 
   async get(id: string): Promise<ToolDetailDto> {
     const row = await this.find(id);
-    return { ...toToolDto(row), ...(await toolUsage(this.db, row.id)) };
+    return { ...this.view(row), ...(await toolUsage(this.db, row.id)) };
   }
 
   async update(id: string, dto: UpdateToolDto): Promise<ToolDto> {
@@ -95,7 +100,7 @@ export class RegisteredToolsService {
     );
     if (!row) throw new ResourceNotFoundError('Tool', id);
     await this.catalogSync.toolChanged(row.id);
-    return toToolDto(row);
+    return this.view(row);
   }
 
   async delete(id: string): Promise<{ deleted: true; id: string }> {
@@ -117,6 +122,10 @@ export class RegisteredToolsService {
     }
     await this.catalogSync.toolChanged(row.id);
     return { deleted: true, id: row.id };
+  }
+
+  private view(row: ToolRow): ToolDto {
+    return toToolDto(row, this.factory.unavailableReason(row.id));
   }
 
   /** The stored tool, or 404 (also for ids that are not UUIDs). */

@@ -18,7 +18,9 @@ interface ToolChangedNotice {
  * after the builtin tools are stored, and updated after every committed change to a tool, made
  * here or by another instance (a `tool_changed` notice on the cluster bus, which every change
  * made here is announced on). Updates run one at a time and read the database afresh, so they
- * can never apply out of order, and a notice is applied without being announced again.
+ * can never apply out of order, and a notice is applied without being announced again. A
+ * stored tool that cannot be served is left out (`RegisteredToolFactory` says why), so no
+ * stored row can fail the start.
  */
 @Injectable()
 export class ToolCatalogSync implements OnApplicationBootstrap {
@@ -58,6 +60,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
   private reloadAll(): Promise<void> {
     return this.serialized(async () => {
       const rows = await this.db.select().from(tools).where(eq(tools.is_active, true));
+      this.factory.forgetAll();
       this.catalog.replace(rows.flatMap((row) => this.served(row)));
     });
   }
@@ -92,7 +95,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
     });
   }
 
-  /** The catalog entry of a stored tool: none for a tool without an implementation. */
+  /** The catalog entry of a stored tool: none for a tool without an implementation or unusable. */
   private served(row: ToolRow): CatalogEntry[] {
     const tool = this.factory.build(row);
     return tool ? [[row.id, tool, row.public]] : [];

@@ -3,8 +3,11 @@ import { type ToolDto } from './dto/tool.dto';
 import { type ToolImplementationViewDto } from './dto/tool-implementation.dto';
 import { type ToolRow } from './registered-tool-factory';
 
-/** A stored tool as the API shows it: secret header values replaced by their names. */
-export function toToolDto(row: ToolRow): ToolDto {
+/**
+ * A stored tool as the API shows it: secret header values replaced by their names, and why it
+ * is not served if something keeps an active tool from it.
+ */
+export function toToolDto(row: ToolRow, unavailableReason?: string): ToolDto {
   return {
     id: row.id,
     name: row.name,
@@ -16,6 +19,7 @@ export function toToolDto(row: ToolRow): ToolDto {
     public: row.public,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...(unavailableReason === undefined ? {} : { unavailable_reason: unavailableReason }),
   };
 }
 

@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto } from '../../common/page.dto';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { SearchPageQueryDto } from '../../common/search-page-query.dto';
 
-export class ListToolsQueryDto extends PageQueryDto {
+export class ListToolsQueryDto extends SearchPageQueryDto {
   /** Only active (`true`) or inactive (`false`) tools. */
   @IsOptional()
   @Transform(({ value }: { value: unknown }) =>
@@ -10,10 +10,4 @@ export class ListToolsQueryDto extends PageQueryDto {
   )
   @IsBoolean()
   is_active?: boolean;
-
-  /** Case-insensitive substring of the name or description. @example "price" */
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  search?: string;
 }

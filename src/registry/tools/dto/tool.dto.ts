@@ -22,6 +22,14 @@ export class ToolDto {
   created_at!: Date;
   /** @example "2026-11-22T10:00:00.000Z" */
   updated_at!: Date;
+  /**
+   * Present only when the tool is active but not served, saying why: its stored `parameters`
+   * no longer pass the checks a registration passes (written by an older version, or over a
+   * `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone. Fix the tool (PUT)
+   * to serve it again.
+   * @example "its parameters are refused: parameters count of properties is 900, more than the 500 allowed (TOOL_SCHEMA_MAX_PROPERTIES)"
+   */
+  unavailable_reason?: string;
 }
 
 export class ToolDetailDto extends ToolDto {
