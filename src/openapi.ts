@@ -1,11 +1,17 @@
 import { type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PACKAGE_VERSION } from './core/package-version';
+import { addMcpUnservedMethods } from './mcp/mcp.controller';
 import { ToolCatalog } from './tools/tool-catalog.service';
 import { addToolOperations } from './tools/tools-openapi';
 
 export const DOCS_PATH = 'docs';
 
+/**
+ * The API's document, without the per-tool operations (they follow the tools served, see
+ * below): what `docs/openapi.json` commits. Paths and schemas are sorted by name, so the file
+ * changes only when the API does.
+ */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('toolhub')
@@ -14,7 +20,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`{ "success": false, "error": { "code", "message" } }` with a stable UPPER_SNAKE_CASE code.',
     )
     .setVersion(PACKAGE_VERSION)
-    .addBearerAuth({
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    .addServer('/', 'This server')
+    // API keys are opaque strings (`thk_…`), not JWTs: no `bearerFormat`.
+    .addSecurity('bearer', {
       type: 'http',
       scheme: 'bearer',
       description:
@@ -22,7 +31,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`<DATA_DIR>/initial-admin-key`); admins issue more at `POST /api/v1/keys`',
     })
     .build();
-  return SwaggerModule.createDocument(app, config);
+  // No key unless an operation says otherwise (health, metrics); the API's own operations do.
+  const document = SwaggerModule.createDocument(app, { ...config, security: [{}] });
+  addMcpUnservedMethods(document);
+  return {
+    ...document,
+    paths: sortedByKey(document.paths),
+    components: {
+      ...document.components,
+      schemas: sortedByKey(document.components?.schemas ?? {}),
+    },
+  };
+}
+
+function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /**

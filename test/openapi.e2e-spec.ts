@@ -2,6 +2,7 @@
  * The OpenAPI document and Swagger UI: every endpoint, every error envelope documented with a
  * real example, and each tool's input schema shown as it really is.
  */
+import { RouteCatalog } from '../src/core/http/route-catalog.service';
 import { describeEachAdapter } from './support/test-app';
 
 interface Operation {
@@ -45,49 +46,24 @@ describeEachAdapter('OpenAPI document', (testApp) => {
       Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
     );
 
-  test('documents every endpoint', () => {
-    const endpoints = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`);
-    expect(endpoints.sort()).toEqual(
+  test('documents every endpoint served, one operation per public tool, and GET/DELETE /mcp', async () => {
+    const { tools } = (await testApp().http.get('/api/tools')).body as { tools: { id: string }[] };
+    const served = testApp()
+      .app.get(RouteCatalog)
+      .endpoints()
+      .map((endpoint) => endpoint.replace(/:(\w+)/g, '{$1}'));
+    const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(documented.sort()).toEqual(
       [
-        'GET /api/tools',
-        'POST /api/tools/{toolName}',
-        'POST /api/tools/encodePlantUML',
-        'GET /health',
-        'GET /metrics',
-        ...['tools', 'agents', 'workflows'].flatMap((resource) => [
-          `POST /api/v1/${resource}`,
-          `GET /api/v1/${resource}`,
-          `GET /api/v1/${resource}/{id}`,
-          `PUT /api/v1/${resource}/{id}`,
-          `DELETE /api/v1/${resource}/{id}`,
-        ]),
-        'POST /api/v1/tools/{id}/test',
-        'PUT /api/v1/agents/{id}/tools',
-        'POST /api/v1/agents/{id}/test',
-        'POST /api/v1/sessions',
-        'GET /api/v1/sessions',
-        'GET /api/v1/sessions/{id}',
-        'GET /api/v1/sessions/{id}/artifacts',
-        'DELETE /api/v1/sessions/{id}',
-        'GET /api/v1/sessions/{id}/events',
-        'POST /api/v1/sessions/{id}/runs',
-        'GET /api/v1/runs/{id}',
-        'GET /api/v1/runs/{id}/events',
-        'POST /api/v1/runs/{id}/cancel',
-        'GET /api/v1/approvals',
-        'GET /api/v1/approvals/{id}',
-        'GET /api/v1/artifacts/{id}',
-        'GET /api/v1/artifacts/{id}/content',
-        'POST /api/v1/approvals/{id}',
-        'POST /api/v1/files',
-        'GET /api/v1/files',
-        'GET /api/v1/files/{id}',
-        'GET /api/v1/files/{id}/content',
-        'DELETE /api/v1/files/{id}',
-        'POST /api/v1/keys',
-        'GET /api/v1/keys',
-        'DELETE /api/v1/keys/{id}',
+        ...served,
+        ...tools.map(({ id }) => `POST /api/tools/${id}`),
+        // Answered 405 by the route catalog, as the MCP transport lets a stateless server do.
+        'GET /mcp',
+        'DELETE /mcp',
       ].sort(),
+    );
+    expect(served).toEqual(
+      expect.arrayContaining(['GET /api/tools', 'POST /mcp', 'GET /api/v1/tools']),
     );
   });
 
@@ -146,6 +122,98 @@ describeEachAdapter('OpenAPI document', (testApp) => {
     );
   });
 
+  test('GET /api/tools is documented as seed 001 serves it: { tools: [{ id, name, description, inputSchema }] }', () => {
+    const list = document.paths['/api/tools'].get.responses['200'].content?.['application/json'];
+    const schemas = document.components?.schemas as Record<
+      string,
+      { properties: Record<string, { items?: { $ref?: string } }>; required?: string[] }
+    >;
+    const listName = list?.schema?.$ref?.split('/').pop() ?? '';
+    const itemName = schemas[listName].properties.tools.items?.$ref?.split('/').pop() ?? '';
+    expect(Object.keys(schemas[itemName].properties).sort()).toEqual(
+      ['description', 'id', 'inputSchema', 'name'].sort(),
+    );
+    expect(schemas[itemName].required?.sort()).toEqual(
+      ['description', 'id', 'inputSchema', 'name'].sort(),
+    );
+  });
+
+  test('POST /api/tools is documented as 405 "Only GET method is allowed"', () => {
+    const examples =
+      document.paths['/api/tools'].get.responses['405'].content?.['application/json'].examples;
+    expect(Object.values(examples ?? {}).map(({ value }) => value)).toEqual([
+      {
+        success: false,
+        error: { code: 'METHOD_NOT_ALLOWED', message: 'Only GET method is allowed' },
+      },
+    ]);
+  });
+
+  test('every tool operation documents refused input, a failed endpoint and a timeout', async () => {
+    const { tools } = (await testApp().http.get('/api/tools')).body as { tools: { id: string }[] };
+    const codesOf = (operation: Operation) =>
+      Object.values(operation.responses).flatMap(({ content }) =>
+        Object.values(content?.['application/json']?.examples ?? {}).map(
+          ({ value }) => (value as { error: { code: string } }).error.code,
+        ),
+      );
+    expect(codesOf(document.paths['/api/tools/{toolName}'].post)).toEqual(
+      expect.arrayContaining([
+        'TOOL_NAME_REQUIRED',
+        'INVALID_INPUT',
+        'TOOL_EXECUTION_FAILED',
+        'EXECUTION_TIMEOUT',
+      ]),
+    );
+    for (const { id } of tools) {
+      const responses = document.paths[`/api/tools/${id}`].post.responses;
+      expect({ id, statuses: Object.keys(responses) }).toEqual({
+        id,
+        statuses: expect.arrayContaining(['200', '400', '504']) as string[],
+      });
+      expect(codesOf(document.paths[`/api/tools/${id}`].post)).toContain('EXECUTION_TIMEOUT');
+    }
+  });
+
+  test('list parameters are optional and not prefilled', () => {
+    type Parameter = {
+      name: string;
+      in: string;
+      required?: boolean;
+      schema?: { example?: unknown };
+    };
+    const queries = operations().flatMap(({ path, operation }) =>
+      ((operation as { parameters?: Parameter[] }).parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => ({ path, ...parameter })),
+    );
+    expect(queries.filter(({ name }) => name === 'limit').length).toBeGreaterThan(3);
+    const paging = ['limit', 'offset', 'after_sequence', 'search'];
+    expect(queries.filter(({ name, required }) => paging.includes(name) && required)).toEqual([]);
+    // A prefilled search term would filter the list "Try it out" shows.
+    expect(queries.filter(({ name, schema }) => name === 'search' && schema?.example)).toEqual([]);
+  });
+
+  test('the bearer key is described as opaque, not as a JWT', () => {
+    expect(document.components?.securitySchemes?.bearer).not.toHaveProperty('bearerFormat');
+  });
+
+  test('documents /mcp: JSON-RPC over POST, 405 on GET and DELETE', () => {
+    const post = document.paths['/mcp'].post;
+    expect(post.requestBody?.content['application/json'].schema).toBeDefined();
+    expect(Object.keys(post.responses)).toEqual(
+      expect.arrayContaining(['200', '202', '400', '403', '406']),
+    );
+    for (const method of ['get', 'delete']) {
+      const examples =
+        document.paths['/mcp'][method].responses['405'].content?.['application/json'].examples;
+      expect(Object.values(examples ?? {})[0].value).toEqual({
+        success: false,
+        error: { code: 'METHOD_NOT_ALLOWED', message: 'Only POST method is allowed' },
+      });
+    }
+  });
+
   test('carries the package version', () => {
     expect(document.info.version).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -153,7 +221,8 @@ describeEachAdapter('OpenAPI document', (testApp) => {
   test('documents every error response as the envelope, with an example per code', () => {
     for (const { path, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (Number(status) < 400) continue;
+        // The MCP SDK answers some refusals itself, as JSON-RPC errors (tested below).
+        if (Number(status) < 400 || (path === '/mcp' && ['400', '406'].includes(status))) continue;
         const content = response.content?.['application/json'];
         expect({ path, status, ref: content?.schema?.$ref }).toEqual({
           path,

@@ -57,8 +57,8 @@ describeEachAdapter('Tool service contract', (testApp) => {
   });
 
   describe('methods', () => {
-    test.each(['put', 'patch', 'delete'] as const)(
-      '%s /api/tools is 405 "Only GET method is allowed" with an Allow header',
+    test.each(['post', 'put', 'patch', 'delete'] as const)(
+      '%s /api/tools is 405 "Only GET method is allowed" with an Allow header (seed 001)',
       async (method) => {
         const response = await http()[method]('/api/tools');
         expect(response.status).toBe(405);
@@ -89,13 +89,18 @@ describeEachAdapter('Tool service contract', (testApp) => {
       expect(response.text).toBeUndefined();
     });
 
-    test.each(['/api/tools', '/api/tools/'])(
-      'POST %s without a tool name is TOOL_NAME_REQUIRED',
+    test.each(['/api/tools/', '/api/tools/%20', '/api/tools/%20%09'])(
+      'POST %s, a blank tool name, is TOOL_NAME_REQUIRED',
       async (path) => {
         const response = await http().post(path).send({ plantumlCode: 'A -> B' });
         expect(response.status).toBe(400);
-        expect(response.body.success).toBe(false);
-        expect(response.body.error.code).toBe('TOOL_NAME_REQUIRED');
+        expect(response.body).toEqual({
+          success: false,
+          error: {
+            code: 'TOOL_NAME_REQUIRED',
+            message: 'toolName is required in the path: POST /api/tools/:toolName',
+          },
+        });
       },
     );
   });
@@ -134,7 +139,7 @@ describeEachAdapter('Tool service contract', (testApp) => {
       const response = await http().post('/api/tools/%E0%A4%A').send({});
       expect(response.status).toBe(400);
       expect(response.body.success).toBe(false);
-      expect(response.body.error.code).toMatch(/^[A-Z_]+$/);
+      expect(response.body.error.code).toMatch(/^[A-Z0-9]+(_[A-Z0-9]+)*$/);
     });
   });
 

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { provideFeatureConfig } from '../core/config';
+import { CorsPolicy } from '../core/http/cors';
 import { EarlyRequestChecks } from '../core/http/early-request-checks';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { ApiKeyGuard } from './api-key.guard';
@@ -35,8 +36,18 @@ import { InitialAdminKey } from './initial-admin-key';
   exports: [ApiKeyStoreModule, ApiKeyAuthenticator, ApiKeyGuard],
 })
 export class ApiKeysModule {
-  constructor(checks: EarlyRequestChecks, authenticator: ApiKeyAuthenticator) {
+  constructor(
+    checks: EarlyRequestChecks,
+    authenticator: ApiKeyAuthenticator,
+    cors: CorsPolicy,
+    config: ApiKeysConfig,
+  ) {
     // The whole API under /api/v1 needs a key, checked before a body is read.
     authenticator.identifyBeforeBody(checks, '/api/v1', 'required');
+    // Browser apps send it, from the pages the deployment names.
+    cors.allow('/api/v1/', {
+      requestHeaders: ['Authorization', 'Content-Type'],
+      origins: config.corsOrigins,
+    });
   }
 }

@@ -1,9 +1,11 @@
 import { type OpenAPIObject } from '@nestjs/swagger';
 import { type OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { OPTIONAL_KEY_SECURITY } from '../api-keys/optional-api-key.decorator';
+import { type DomainError } from '../core/errors';
 import { errorResponseDocs, groupByStatus } from '../core/http/api-error-responses.decorator';
 import { TRANSPORT_ERRORS } from './tool-transport-errors';
 import { type CatalogTool } from './tool-catalog.service';
+import { ExecutionTimeoutError, InvalidToolInputError } from './tool.errors';
 
 const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
 
@@ -13,8 +15,9 @@ const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
  * is public: only public tools belong in it.
  */
 export function addToolOperations(document: OpenAPIObject, tools: readonly CatalogTool[]): void {
-  for (const { definition } of tools) {
-    const errors = [...(definition.errors ?? []), ...TRANSPORT_ERRORS];
+  for (const tool of tools) {
+    const { definition } = tool;
+    const errors = errorsOf(tool);
     const operation: OperationObject = {
       operationId: `invoke_${definition.name}`,
       summary: definition.annotations?.title ?? `Invoke ${definition.name}`,
@@ -65,4 +68,20 @@ export function addToolOperations(document: OpenAPIObject, tools: readonly Catal
     };
     document.paths[`/api/tools/${definition.name}`] = { post: operation };
   }
+}
+
+/**
+ * What a call of the tool can really answer: its input refused (the tool's own error, else
+ * `INVALID_INPUT`), the errors it declares, its time limit passed, and the transport's errors.
+ */
+function errorsOf({ definition, handler }: CatalogTool): DomainError[] {
+  const refusal = handler.rejectInput
+    ? []
+    : [new InvalidToolInputError(definition.name, [{ path: '', message: 'must be object' }])];
+  return [
+    ...refusal,
+    ...(definition.errors ?? []),
+    new ExecutionTimeoutError(30_000),
+    ...TRANSPORT_ERRORS,
+  ];
 }

@@ -7,11 +7,20 @@ import { MethodNotAllowedError, MissingPathParameterError } from '../core/errors
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { ToolListDto } from './dto/tool.dto';
 import { ToolInvocationSuccessDto } from './dto/tool-invocation.dto';
-import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
+import {
+  ExecutionTimeoutError,
+  InvalidToolInputError,
+  ToolExecutionFailedError,
+  ToolNotFoundError,
+} from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolCatalog } from './tool-catalog.service';
 import { toolScopeOf } from './tool-scope';
 import { TRANSPORT_ERRORS } from './tool-transport-errors';
+
+/** `POST /api/tools/` or a name of blanks only: seed 001's TOOL_NAME_REQUIRED. */
+const toolNameRequired = () =>
+  new MissingPathParameterError('toolName', 'POST /api/tools/:toolName');
 
 const PUBLIC_OR_ALL =
   'Without a key, the public tools only; with `Authorization: Bearer <api key>`, every tool.';
@@ -33,6 +42,7 @@ export class ToolsController {
   })
   @ApiOkResponse({ type: ToolListDto })
   @ApiErrorResponses(
+    // Seed 001: any other method on the discovery path, `POST /api/tools` included.
     new MethodNotAllowedError(['GET'], ['GET', 'HEAD', 'OPTIONS']),
     ...OPTIONAL_KEY_ERRORS,
   )
@@ -67,10 +77,15 @@ export class ToolsController {
     description: 'The tool ran; `result` holds its output',
   })
   @ApiErrorResponses(
-    new MissingPathParameterError('toolName', 'POST /api/tools/:toolName'),
+    toolNameRequired(),
     new InvalidToolInputError('toolName', [{ path: '/name', message: 'must be string' }]),
     new ToolNotFoundError('unknownTool'),
     new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']),
+    new ToolExecutionFailedError(
+      'Tool endpoint https://prices.example.com/latest answered HTTP 503',
+      { status: 503, body: 'Service Unavailable' },
+    ),
+    new ExecutionTimeoutError(30_000),
     ...TRANSPORT_ERRORS,
   )
   async invokeTool(
@@ -78,6 +93,8 @@ export class ToolsController {
     @Param('toolName') toolName: string,
     @Body() input: unknown,
   ): Promise<ToolInvocationSuccessDto> {
+    // `POST /api/tools/%20`: a name that is only blanks names no tool (seed 001's "missing").
+    if (toolName.trim() === '') throw toolNameRequired();
     // A request without a body is an empty input: the tool's schema then names what is missing.
     const result = await this.invoker.invoke(
       toolName,

@@ -17,43 +17,110 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 export interface CorsAllowance {
   requestHeaders?: readonly string[];
   exposedHeaders?: readonly string[];
+  /**
+   * The page origins allowed (`https://app.example.com`); every origin (`*`) when absent or
+   * when the list holds `*`. Another origin gets no `Access-Control-Allow-Origin`, so its
+   * browser withholds the response.
+   */
+  origins?: readonly string[];
+}
+
+/** Methods in the order `Access-Control-Allow-Methods` lists them. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+interface Rule {
+  prefix: string;
+  headers: Readonly<Record<string, string>>;
+  /** Undefined: any origin (`*`). */
+  origins?: ReadonlySet<string>;
 }
 
 /**
  * The CORS headers of every response. Features add what their paths need (MCP's protocol
  * headers, `Authorization` and `Last-Event-ID` for event streams) when their module starts;
- * everything else keeps seed 001's headers exactly.
+ * once the routes are known, each feature's paths also advertise every method their routes
+ * serve (`PUT`, `DELETE`…). Everything else keeps seed 001's headers exactly.
  */
 export class CorsPolicy {
-  private rules: { prefix: string; headers: Readonly<Record<string, string>> }[] = [];
+  private rules: Rule[] = [];
 
   allow(prefix: string, allowance: CorsAllowance): void {
-    const current = this.headersForPath(prefix);
-    const merge = (list: string, extra: readonly string[] = []) =>
-      [...new Set([...list.split(', '), ...extra])].join(', ');
+    const current = this.ruleForPath(prefix);
     const headers = {
-      ...current,
-      'Access-Control-Allow-Headers': merge(
-        current['Access-Control-Allow-Headers'],
+      ...current.headers,
+      'Access-Control-Allow-Headers': mergeList(
+        current.headers['Access-Control-Allow-Headers'],
         allowance.requestHeaders,
       ),
-      'Access-Control-Expose-Headers': merge(
-        current['Access-Control-Expose-Headers'],
+      'Access-Control-Expose-Headers': mergeList(
+        current.headers['Access-Control-Expose-Headers'],
         allowance.exposedHeaders,
       ),
     };
-    // Longest prefix first, so the most specific rule wins.
-    this.rules = [...this.rules.filter((rule) => rule.prefix !== prefix), { prefix, headers }].sort(
-      (a, b) => b.prefix.length - a.prefix.length,
-    );
+    const origins = allowance.origins ? originSet(allowance.origins) : current.origins;
+    this.replaceRule({ prefix, headers, origins });
+  }
+
+  /**
+   * Adds to each feature's `Access-Control-Allow-Methods` the methods its routes serve, so a
+   * browser may `PUT` and `DELETE` where the API does. Seed 001's paths are left as they are.
+   */
+  advertiseMethods(methodsUnder: (prefix: string) => Iterable<string>): void {
+    for (const rule of this.rules) {
+      const methods = new Set([
+        ...rule.headers['Access-Control-Allow-Methods'].split(', '),
+        ...methodsUnder(rule.prefix),
+      ]);
+      // HEAD needs no preflight; listing it only adds noise.
+      methods.delete('HEAD');
+      const listed = METHOD_ORDER.filter((method) => methods.has(method)).join(', ');
+      this.replaceRule({
+        ...rule,
+        headers: { ...rule.headers, 'Access-Control-Allow-Methods': listed },
+      });
+    }
   }
 
   /** The headers every response carries: CORS and the request id. */
   responseHeaders(request: IncomingMessage): Record<string, string> {
-    return { ...this.headersForPath(request.url ?? '/'), 'X-Request-Id': requestIdOf(request) };
+    const rule = this.ruleForPath(request.url ?? '/');
+    const headers: Record<string, string> = {
+      ...rule.headers,
+      'X-Request-Id': requestIdOf(request),
+    };
+    if (!rule.origins) return headers;
+    // Only a listed origin is named back; the answer depends on Origin, so caches must key on it.
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && rule.origins.has(origin)) {
+      headers['Access-Control-Allow-Origin'] = origin;
+    } else {
+      delete headers['Access-Control-Allow-Origin'];
+    }
+    headers.Vary = 'Origin';
+    return headers;
   }
 
-  private headersForPath(path: string): Readonly<Record<string, string>> {
-    return this.rules.find((rule) => path.startsWith(rule.prefix))?.headers ?? CORS_HEADERS;
+  private replaceRule(rule: Rule): void {
+    // Longest prefix first, so the most specific rule wins.
+    this.rules = [...this.rules.filter(({ prefix }) => prefix !== rule.prefix), rule].sort(
+      (a, b) => b.prefix.length - a.prefix.length,
+    );
   }
+
+  private ruleForPath(path: string): Rule {
+    return (
+      this.rules.find((rule) => path.startsWith(rule.prefix)) ?? {
+        prefix: '',
+        headers: CORS_HEADERS,
+      }
+    );
+  }
+}
+
+function originSet(origins: readonly string[]): ReadonlySet<string> | undefined {
+  return origins.includes('*') ? undefined : new Set(origins);
+}
+
+function mergeList(list: string, extra: readonly string[] = []): string {
+  return [...new Set([...list.split(', '), ...extra])].join(', ');
 }

@@ -1,3 +1,4 @@
+import { type IncomingMessage } from 'node:http';
 import { All, Controller, Delete, Get, type INestApplication, Post, Put } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
@@ -7,6 +8,7 @@ import {
   MissingPathParameterError,
   RouteNotFoundError,
 } from '../errors';
+import { CorsPolicy } from './cors';
 import { RouteCatalog } from './route-catalog.service';
 
 @Controller('api/items')
@@ -42,6 +44,13 @@ class MultiPathController {
   both(): void {}
 }
 
+/** A parameter route with nothing served at its parent path. */
+@Controller('orders')
+class OrdersController {
+  @Post(':orderId')
+  place(): void {}
+}
+
 /** Not a route handler: a plain method must not be catalogued. */
 @Controller('plain')
 class PlainController {
@@ -51,12 +60,21 @@ class PlainController {
 describe('RouteCatalog', () => {
   let app: INestApplication;
   let routes: RouteCatalog;
+  const cors = new CorsPolicy();
+  // A feature's CORS rule, so the catalog's methods can be seen in its preflight headers.
+  cors.allow('/api/items', {});
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
       imports: [DiscoveryModule],
-      controllers: [ItemsController, AnyController, MultiPathController, PlainController],
-      providers: [RouteCatalog],
+      controllers: [
+        ItemsController,
+        AnyController,
+        MultiPathController,
+        OrdersController,
+        PlainController,
+      ],
+      providers: [RouteCatalog, { provide: CorsPolicy, useValue: cors }],
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     await app.init();
@@ -125,8 +143,8 @@ describe('RouteCatalog', () => {
   });
 
   describe('explainUnmatched: missing last path parameter', () => {
-    it('answers POST /api/items with ITEM_ID_REQUIRED (400) naming the route', () => {
-      const error = routes.explainUnmatched('POST', '/api/items');
+    it('answers POST /api/items/ with ITEM_ID_REQUIRED (400) naming the route', () => {
+      const error = routes.explainUnmatched('POST', '/api/items/');
       expect(error).toBeInstanceOf(MissingPathParameterError);
       expect(error.code).toBe('ITEM_ID_REQUIRED');
       expect(error.status).toBe(400);
@@ -135,9 +153,24 @@ describe('RouteCatalog', () => {
     });
 
     it('names the route of the method used', () => {
-      const error = routes.explainUnmatched('DELETE', '/api/items');
+      const error = routes.explainUnmatched('DELETE', '/api/items/');
       expect(error.code).toBe('ITEM_ID_REQUIRED');
       expect(error.message).toBe('itemId is required in the path: DELETE /api/items/:itemId');
+    });
+
+    it('is not claimed without the trailing slash when the path is a route of its own', () => {
+      // Seed 001: `POST /api/tools` is 405 "Only GET method is allowed", not TOOL_NAME_REQUIRED.
+      for (const method of ['POST', 'DELETE']) {
+        expectMethodNotAllowed(
+          routes.explainUnmatched(method, '/api/items'),
+          'Only GET method is allowed',
+          'GET, HEAD, OPTIONS',
+        );
+      }
+    });
+
+    it('is claimed without the trailing slash when nothing is served at the path itself', () => {
+      expect(routes.explainUnmatched('POST', '/orders').code).toBe('ORDER_ID_REQUIRED');
     });
 
     it('is not claimed for a method the parameter route does not have', () => {
@@ -210,6 +243,23 @@ describe('RouteCatalog', () => {
     });
   });
 
+  describe('endpoints', () => {
+    it('lists every method and pattern served, without HEAD', () => {
+      expect(routes.endpoints().sort()).toEqual(
+        [
+          'GET /api/items',
+          'POST /api/items/:itemId',
+          'DELETE /api/items/:itemId',
+          'PUT /api/items/featured',
+          ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((m) => `${m} /any`),
+          'GET /file.json',
+          ...['/alpha/one', '/alpha/two', '/beta/one', '/beta/two'].map((p) => `GET ${p}`),
+          'POST /orders/:orderId',
+        ].sort(),
+      );
+    });
+  });
+
   describe('patternOf', () => {
     it.each([
       ['/api/items', '/api/items'],
@@ -249,6 +299,19 @@ describe('RouteCatalog', () => {
         'Only PUT method is allowed',
         'PUT, OPTIONS',
       );
+    });
+  });
+
+  describe('CORS', () => {
+    const methodsAt = (url: string) =>
+      cors.responseHeaders({ url, headers: {} } as IncomingMessage)['Access-Control-Allow-Methods'];
+
+    it("advertises every method of a feature's routes on its preflight, without HEAD", () => {
+      expect(methodsAt('/api/items/7')).toBe('GET, POST, PUT, DELETE, OPTIONS');
+    });
+
+    it("leaves paths without a feature's rule at seed 001's methods", () => {
+      expect(methodsAt('/any')).toBe('GET, POST, OPTIONS');
     });
   });
 });

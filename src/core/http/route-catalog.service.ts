@@ -12,6 +12,7 @@ import {
   MissingPathParameterError,
   RouteNotFoundError,
 } from '../errors';
+import { CorsPolicy } from './cors';
 
 interface Route {
   pattern: string;
@@ -44,6 +45,7 @@ export class RouteCatalog implements OnApplicationBootstrap {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
+    private readonly cors: CorsPolicy,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -77,6 +79,24 @@ export class RouteCatalog implements OnApplicationBootstrap {
     this.routes = [...byPattern.values()].sort(
       (a, b) => paramCount(a.pattern) - paramCount(b.pattern),
     );
+    this.cors.advertiseMethods((prefix) => this.methodsUnder(prefix));
+  }
+
+  /** Every method served on a path that starts with `prefix`. */
+  private methodsUnder(prefix: string): Set<string> {
+    const base = normalize(prefix);
+    return new Set(
+      this.routes
+        .filter(({ pattern }) => pattern === base || pattern.startsWith(`${base}/`))
+        .flatMap(({ methods }) => [...methods]),
+    );
+  }
+
+  /** Every `METHOD /pattern` served (HEAD left out: it follows GET), e.g. `GET /api/v1/tools/:id`. */
+  endpoints(): string[] {
+    return this.routes.flatMap(({ pattern, methods }) =>
+      [...methods].filter((method) => method !== 'HEAD').map((method) => `${method} ${pattern}`),
+    );
   }
 
   /** The route pattern a path belongs to (for metric labels), or undefined when none. */
@@ -102,14 +122,17 @@ export class RouteCatalog implements OnApplicationBootstrap {
   /** Why `method path` matched no handler, as the error the client should see. */
   explainUnmatched(method: string, path: string): DomainError {
     const clean = normalize(path);
-    const missing = this.routeMissingLastParameter(method, clean);
-    if (missing) return missing;
     const route = this.routes.find((r) => r.regex.test(clean));
+    const missing = this.routeMissingLastParameter(method, clean);
+    // A trailing slash leaves the last segment empty (`POST /api/tools/`): its parameter is
+    // missing. Without one, the path is a resource of its own, so its methods answer
+    // (`POST /api/tools` is seed 001's 405 "Only GET method is allowed").
+    if (missing && (path.endsWith('/') || !route)) return missing;
     if (route && !route.methods.has(method)) return methodNotAllowed(route.methods);
     return new RouteNotFoundError(method, path);
   }
 
-  /** `POST /api/tools` when only `POST /api/tools/:toolName` exists: the last parameter is missing. */
+  /** `POST /api/tools/` when only `POST /api/tools/:toolName` has POST: the last parameter is missing. */
   private routeMissingLastParameter(method: string, path: string): DomainError | undefined {
     for (const route of this.routes) {
       const match = /^(.*)\/:([A-Za-z0-9_]+)$/.exec(route.pattern);

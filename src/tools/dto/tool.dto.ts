@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-export class ToolDto {
+/** A served tool as discovery lists it (seed 001's `Tool`). */
+export class ToolDescriptorDto {
   /** Identifier used in `POST /api/tools/{toolName}`; equal to `name`. */
   @ApiProperty({ example: 'encodePlantUML' })
   id!: string;
@@ -32,7 +33,8 @@ export class ToolDto {
   inputSchema!: Record<string, unknown>;
 }
 
+/** Seed 001's `ToolsResponse`. */
 export class ToolListDto {
-  @ApiProperty({ type: [ToolDto] })
-  tools!: ToolDto[];
+  @ApiProperty({ type: [ToolDescriptorDto] })
+  tools!: ToolDescriptorDto[];
 }

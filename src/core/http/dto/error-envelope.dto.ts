@@ -10,7 +10,12 @@ export class ErrorBodyDto {
   message!: string;
 
   /** Structured context, e.g. the list of input schema violations. */
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
+  })
   details?: unknown;
 }
 

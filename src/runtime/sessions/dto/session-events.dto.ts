@@ -1,8 +1,10 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 
 export class SessionEventsQueryDto {
   /** Only events with a greater sequence number (-1: from the first). */
+  @ApiPropertyOptional({ type: 'integer', default: -1 })
   @Type(() => Number)
   @IsInt()
   @Min(-1)
@@ -10,6 +12,7 @@ export class SessionEventsQueryDto {
   after_sequence: number = -1;
 
   /** Events per page. */
+  @ApiPropertyOptional({ type: 'integer', default: 100 })
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -1,0 +1,5119 @@
+/* eslint-disable */
+// Generated from docs/openapi.json by `npm run openapi:client`; do not edit.
+
+export interface paths {
+  '/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the docs, the tools and health are */
+    get: operations['getServiceIndex'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tools': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Discover the available tools and their input schemas
+     * @description Without a key, the public tools only; with `Authorization: Bearer <api key>`, every tool.
+     */
+    get: operations['listTools'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tools/{toolName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invoke a tool with its input object
+     * @description Without a key, the public tools only; with `Authorization: Bearer <api key>`, every tool. Each public tool also has its own operation below, with its real input schema and errors.
+     */
+    post: operations['invokeTool'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List agents, oldest first, filtered by a search term */
+    get: operations['listAgents'];
+    put?: never;
+    /** Register an agent and link its tools */
+    post: operations['createAgent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An agent, with its tools and the workflows using it */
+    get: operations['getAgent'];
+    /** Change any of an agent’s fields */
+    put: operations['updateAgent'];
+    post?: never;
+    /** Delete an agent no workflow uses */
+    delete: operations['deleteAgent'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agents/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Run an agent once on a prompt, with a timeout (seconds); failures come back as success: false */
+    post: operations['testAgent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/agents/{id}/tools': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace the list of an agent’s tools */
+    put: operations['replaceAgentTools'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My approvals, newest first */
+    get: operations['listApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An approval of mine */
+    get: operations['getApproval'];
+    put?: never;
+    /** Approve or reject a paused tool call; the last decision resumes the run */
+    post: operations['decideApproval'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/artifacts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An artifact of mine with its versions */
+    get: operations['getArtifact'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/artifacts/{id}/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The bytes of a version of an artifact of mine (the newest by default), as its type */
+    get: operations['downloadArtifact'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My files, newest first */
+    get: operations['listFiles'];
+    put?: never;
+    /** Upload a file (multipart/form-data, part `file`); its type is sniffed from the bytes */
+    post: operations['uploadFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/files/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A file of mine, with the runs that used it */
+    get: operations['getFile'];
+    put?: never;
+    post?: never;
+    /** Delete a file of mine and its bytes */
+    delete: operations['deleteFile'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/files/{id}/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The bytes of a file of mine, as its sniffed type */
+    get: operations['downloadFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List keys, oldest first, revoked ones included (their first characters only) */
+    get: operations['listApiKeys'];
+    put?: never;
+    /** Issue a key for a user, with a role; the key is in this response only */
+    post: operations['createApiKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a key: requests with it get 401 from the next one on, on every instance */
+    delete: operations['revokeApiKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/runs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A run: status, stop reason, usage, error */
+    get: operations['getRun'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/runs/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop a running run */
+    post: operations['cancelRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/runs/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every event of the run (SSE), replayed after Last-Event-ID, then live */
+    get: operations['streamRunEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My sessions, newest first */
+    get: operations['listSessions'];
+    put?: never;
+    /** Start a conversation with an agent */
+    post: operations['createSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A session of mine */
+    get: operations['getSession'];
+    put?: never;
+    post?: never;
+    /** Delete a session with its runs and events (not while a run is active) */
+    delete: operations['deleteSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sessions/{id}/artifacts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The artifacts tool results of the session were saved as, with their newest version */
+    get: operations['listSessionArtifacts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sessions/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The durable log: persisted events of all runs, by sequence number, paginated */
+    get: operations['listSessionEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/sessions/{id}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a message: the agent runs; with Accept: text/event-stream, watch it live */
+    post: operations['startRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tools': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List tools, oldest first, filtered by is_active and a search term */
+    get: operations['listRegisteredTools'];
+    put?: never;
+    /** Register a tool */
+    post: operations['createTool'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tools/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A tool, with the agents and workflows using it */
+    get: operations['getTool'];
+    /** Change any of a tool’s fields */
+    put: operations['updateTool'];
+    post?: never;
+    /** Delete a tool no agent or workflow uses */
+    delete: operations['deleteTool'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tools/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Run a tool once with params and a timeout (seconds); failures come back as success: false */
+    post: operations['testTool'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workflows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List workflows, oldest first, filtered by a search term */
+    get: operations['listWorkflows'];
+    put?: never;
+    /** Register a workflow of agent and tool steps */
+    post: operations['createWorkflow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workflows/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A workflow with its steps, in order */
+    get: operations['getWorkflow'];
+    /** Change any of a workflow’s fields; given steps replace them all */
+    put: operations['updateWorkflow'];
+    post?: never;
+    /** Delete a workflow and its steps */
+    delete: operations['deleteWorkflow'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness: the server is up and answering */
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: the server and what it depends on (the database) can serve requests */
+    get: operations['getReadiness'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** No server-initiated stream: the server is stateless */
+    get: operations['mcpOpenStream'];
+    put?: never;
+    /**
+     * MCP over Streamable HTTP: one JSON-RPC message (or a batch) in, its answer out
+     * @description The Model Context Protocol (`initialize`, `tools/list`, `tools/call`…), stateless and with JSON responses. Send `Accept: application/json, text/event-stream`. Without a key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser `Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`.
+     */
+    post: operations['mcp'];
+    /** No session to end: the server is stateless */
+    delete: operations['mcpEndSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Prometheus metrics */
+    get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    AgentDetailDto: {
+      /** @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d */
+      id: string;
+      /** @example buy_signal_analyzer */
+      name: string;
+      /** @example Finds buy signals in recent stock prices */
+      description: string;
+      /** @example You are a buy-signal analyst... */
+      system_prompt: string;
+      model_config: components['schemas']['ModelConfigDto'];
+      /**
+       * @description In the order the agent lists them.
+       * @example [
+       *       "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *     ]
+       */
+      tool_ids: string[];
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
+      /** @description The agent's tools, in `tool_ids` order. */
+      tools: components['schemas']['AgentToolDto'][];
+      /** @description Workflows with a step that runs this agent. */
+      used_in_workflows: components['schemas']['ReferenceDto'][];
+    };
+    AgentDto: {
+      /** @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d */
+      id: string;
+      /** @example buy_signal_analyzer */
+      name: string;
+      /** @example Finds buy signals in recent stock prices */
+      description: string;
+      /** @example You are a buy-signal analyst... */
+      system_prompt: string;
+      model_config: components['schemas']['ModelConfigDto'];
+      /**
+       * @description In the order the agent lists them.
+       * @example [
+       *       "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *     ]
+       */
+      tool_ids: string[];
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
+    };
+    AgentPageDto: {
+      items: components['schemas']['AgentDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    AgentTestRequestDto: {
+      /** @example 삼성전자의 RSI를 분석해주세요 */
+      test_prompt: string;
+      /**
+       * @description Seconds before the run is cancelled and the test fails (fractions allowed).
+       * @default 60
+       * @example 60
+       */
+      timeout: number;
+    };
+    AgentTestResultDto: {
+      /** @example true */
+      success: boolean;
+      /**
+       * @description The agent's final answer.
+       * @example RSI(14) is 61.2: neither overbought nor oversold.
+       */
+      response: string;
+      tool_calls: components['schemas']['AgentTestToolCallDto'][];
+      tokens_used: components['schemas']['TokensUsedDto'];
+      /** @example 2310.5 */
+      execution_time_ms: number;
+      /**
+       * @description The run, for its full event log.
+       * @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d
+       */
+      run_id: string;
+      /**
+       * @description Why the test failed.
+       * @example Execution timeout
+       */
+      error?: string;
+      /**
+       * @description Stable code of the failure.
+       * @example EXECUTION_TIMEOUT
+       */
+      error_code?: string;
+    };
+    AgentTestToolCallDto: {
+      /** @example toolu_01ABC */
+      tool_use_id: string;
+      /** @example price_fetcher */
+      name: string;
+      /**
+       * @example {
+       *       "symbol": "005930"
+       *     }
+       */
+      args: {
+        [key: string]: unknown;
+      };
+      /** @example true */
+      success: boolean;
+      /**
+       * @description The tool's result, or null when it failed.
+       * @example {
+       *       "rsi": 61.2
+       *     }
+       */
+      result: Record<string, never>;
+      /**
+       * @description Why it failed.
+       * @example Execution timeout
+       */
+      error?: string;
+    };
+    AgentToolDto: {
+      /** @example 3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10 */
+      id: string;
+      /** @example price_fetcher */
+      name: string;
+      /** @example Fetches the latest price of a stock */
+      description: string;
+      /**
+       * @description Inactive tools stay listed but are not served.
+       * @example true
+       */
+      is_active: boolean;
+      /**
+       * @description This agent's calls of it wait for approval (the agent's rule, else the tool's).
+       * @example false
+       */
+      requires_approval: boolean;
+    };
+    AgentToolsDto: {
+      /**
+       * @description In the order the agent lists them.
+       * @example [
+       *       "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *     ]
+       */
+      tool_ids: (
+        | string
+        | {
+            /** Format: uuid */
+            tool_id: string;
+            requires_approval?: boolean | null;
+          }
+      )[];
+    };
+    ApiKeyDto: {
+      /**
+       * @description `admin`: everything, keys included; `member`: all but registry writes and keys
+       * @example member
+       * @enum {string}
+       */
+      role: 'admin' | 'member';
+      /** @example 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a */
+      id: string;
+      /** @example ci bot */
+      name: string;
+      /** @example alice */
+      user: string;
+      /**
+       * @description The key's first characters; the key itself is never shown again.
+       * @example thk_9fQx2L
+       */
+      prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it was revoked; null while it works.
+       */
+      revoked_at: string | null;
+    };
+    ApiKeyPageDto: {
+      items: components['schemas']['ApiKeyDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    ApprovalDto: {
+      /**
+       * @example pending
+       * @enum {string}
+       */
+      status: 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
+      /** @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8 */
+      id: string;
+      /** @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d */
+      run_id: string;
+      /** @example 0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f */
+      session_id: string;
+      /** @example toolu_02XYZ */
+      tool_use_id: string;
+      /** @example create_customer */
+      tool_name: string;
+      /**
+       * @example {
+       *       "name": "Test Corp"
+       *     }
+       */
+      args: {
+        [key: string]: unknown;
+      };
+      /** @example Run the tool create_customer with {\name\:\Test Corp\} */
+      description: string;
+      reason: string | null;
+      /**
+       * Format: date-time
+       * @description Undecided by then, it resolves as not approved.
+       * @example 2026-11-22T10:10:00.000Z
+       */
+      expires_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /** Format: date-time */
+      resolved_at: string | null;
+    };
+    ApprovalPageDto: {
+      items: components['schemas']['ApprovalDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    ArtifactDetailDto: {
+      /** @example 2b3c4d5e-6f70-4819-8a2b-3c4d5e6f7081 */
+      id: string;
+      /** @example 4a3b2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d */
+      session_id: string;
+      /**
+       * @description Unique in the session; saving it again adds a version.
+       * @example sales_report_result.csv
+       */
+      name: string;
+      /** @description The newest version. */
+      latest: components['schemas']['ArtifactVersionDto'];
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:04.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When the last version was added.
+       * @example 2026-11-22T10:00:04.000Z
+       */
+      updated_at: string;
+      /** @description Every version, oldest first. */
+      versions: components['schemas']['ArtifactVersionDto'][];
+    };
+    ArtifactDto: {
+      /** @example 2b3c4d5e-6f70-4819-8a2b-3c4d5e6f7081 */
+      id: string;
+      /** @example 4a3b2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d */
+      session_id: string;
+      /**
+       * @description Unique in the session; saving it again adds a version.
+       * @example sales_report_result.csv
+       */
+      name: string;
+      /** @description The newest version. */
+      latest: components['schemas']['ArtifactVersionDto'];
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:04.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When the last version was added.
+       * @example 2026-11-22T10:00:04.000Z
+       */
+      updated_at: string;
+    };
+    ArtifactListDto: {
+      /** @description The session's artifacts, by name. */
+      items: components['schemas']['ArtifactDto'][];
+    };
+    ArtifactVersionDto: {
+      /**
+       * @description What the piece came from.
+       * @example text
+       * @enum {string}
+       */
+      kind: 'text' | 'image' | 'audio' | 'resource' | 'resource_link' | 'structured' | 'raw';
+      /**
+       * @description 0 for the first version.
+       * @example 0
+       */
+      version: number;
+      /** @example text/csv */
+      mime_type: string;
+      /** @example 20480 */
+      size_bytes: number;
+      /**
+       * @description Hex SHA-256 of the bytes.
+       * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+       */
+      sha256: string;
+      /**
+       * @description What was learnt of the content: a JSON structure summary, CSV rows, columns and headers,
+       *     declared and detected types of binary content, a resource's URI.
+       * @example {
+       *       "csv": {
+       *         "rows": 120,
+       *         "columns": 3,
+       *         "headers": [
+       *           "date",
+       *           "region",
+       *           "revenue"
+       *         ]
+       *       }
+       *     }
+       */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description Meant for the user only: never listed or given to the model.
+       * @example false
+       */
+      user_only: boolean;
+      /**
+       * @description The run whose tool call produced it.
+       * @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d
+       */
+      run_id: string | null;
+      /** @example toolu_01A09q90qw90lq917835lq9 */
+      tool_use_id: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:04.000Z
+       */
+      created_at: string;
+      /**
+       * @description Where the bytes are.
+       * @example /api/v1/artifacts/2b3c4d5e-6f70-4819-8a2b-3c4d5e6f7081/content?version=0
+       */
+      content_url: string;
+    };
+    CreateAgentDto: {
+      /**
+       * @description Unique among agents.
+       * @example buy_signal_analyzer
+       */
+      name: string;
+      /** @example Finds buy signals in recent stock prices */
+      description?: string;
+      /**
+       * @description Ids of the tools the agent may call, in the order it lists them; each must be a
+       *     registered tool.
+       * @example [
+       *       "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *     ]
+       */
+      tool_ids?: (
+        | string
+        | {
+            /** Format: uuid */
+            tool_id: string;
+            requires_approval?: boolean | null;
+          }
+      )[];
+      /** @example You are a buy-signal analyst... */
+      system_prompt: string;
+      model_config: components['schemas']['ModelConfigDto'];
+    };
+    CreateApiKeyDto: {
+      /**
+       * @description `admin`: everything, keys included; `member`: all but registry writes and keys
+       * @example member
+       * @enum {string}
+       */
+      role: 'admin' | 'member';
+      /**
+       * @description What the key is for, to tell keys apart.
+       * @example ci bot
+       */
+      name: string;
+      /**
+       * @description Whose key it is: the sessions, runs and files made with it are this user's. Default: the
+       *     key's name.
+       * @example alice
+       */
+      user?: string;
+    };
+    CreateSessionDto: {
+      /**
+       * @description The agent this session talks to.
+       * @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d
+       */
+      agent_id: string;
+      /** @example Quarterly report questions */
+      title?: string;
+    };
+    CreateToolDto: {
+      /**
+       * @description Unique; letters, digits, `_`, `.` and `-`, up to 64.
+       * @example price_fetcher
+       */
+      name: string;
+      /** @example Fetches the latest price of a stock */
+      description?: string;
+      /**
+       * @description JSON Schema (type `object`) of the tool's input; calls are validated against it.
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "symbol": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "symbol"
+       *       ]
+       *     }
+       */
+      parameters: {
+        [key: string]: unknown;
+      };
+      /** @description What the tool runs. Without one the tool is only described: listed, but not served. */
+      implementation?: components['schemas']['ToolImplementationDto'];
+      /**
+       * @description Inactive tools are kept but not served to agents.
+       * @example true
+       */
+      is_active?: boolean;
+      /**
+       * @description An agent's call waits for its user's approval. Default: true for `http` and `mcp` tools
+       *     (they act outside toolhub), false otherwise; agents may override it.
+       * @example true
+       */
+      requires_approval?: boolean;
+      /**
+       * @description Served to callers without an API key too (`GET /api/tools`, `POST /api/tools/{name}`, MCP);
+       *     a private tool is served to key holders only. Default: false (builtin tools are public).
+       * @example false
+       */
+      public?: boolean;
+    };
+    CreateWorkflowDto: {
+      /**
+       * @description Unique among workflows.
+       * @example daily_screening
+       */
+      name: string;
+      /** @example Screens the market, then looks for buy signals */
+      description?: string;
+      /**
+       * @description What the workflow runs, in order; an agent or tool may appear in several steps.
+       * @example [
+       *       {
+       *         "type": "tool",
+       *         "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *       },
+       *       {
+       *         "type": "agent",
+       *         "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+       *       }
+       *     ]
+       */
+      steps: components['schemas']['WorkflowStepDto'][];
+    };
+    CreatedApiKeyDto: {
+      /**
+       * @description `admin`: everything, keys included; `member`: all but registry writes and keys
+       * @example member
+       * @enum {string}
+       */
+      role: 'admin' | 'member';
+      /**
+       * @description The key, shown this once (only its hash is stored): send it as `Authorization: Bearer <key>`.
+       * @example thk_9fQx2LwVb3kq7Jd0nZpR8sYtU1mCeHaG5oXiN4vWl6E
+       */
+      key: string;
+      /** @example 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a */
+      id: string;
+      /** @example ci bot */
+      name: string;
+      /** @example alice */
+      user: string;
+      /**
+       * @description The key's first characters; the key itself is never shown again.
+       * @example thk_9fQx2L
+       */
+      prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it was revoked; null while it works.
+       */
+      revoked_at: string | null;
+    };
+    DecideApprovalDto: {
+      /**
+       * @example approve
+       * @enum {string}
+       */
+      decision: 'approve' | 'reject';
+      /**
+       * @description Why; the model reads it with a rejection.
+       * @example Not this customer
+       */
+      reason?: string;
+    };
+    DeletedDto: {
+      /** @example true */
+      deleted: boolean;
+      /** @example 3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10 */
+      id: string;
+    };
+    ErrorBodyDto: {
+      /**
+       * @description Stable, machine-readable UPPER_SNAKE_CASE code.
+       * @example TOOL_NOT_FOUND
+       */
+      code: string;
+      /**
+       * @description Human-readable explanation an agent can relay to its user.
+       * @example Tool 'unknownTool' not found
+       */
+      message: string;
+      /** @description Structured context, e.g. the list of input schema violations. */
+      details?: {
+        [key: string]: unknown;
+      };
+    };
+    ErrorEnvelopeDto: {
+      /**
+       * @example false
+       * @enum {boolean}
+       */
+      success: false;
+      error: components['schemas']['ErrorBodyDto'];
+    };
+    FileDetailDto: {
+      /** @example 6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f */
+      id: string;
+      /**
+       * @description The name the file was uploaded with.
+       * @example notes.txt
+       */
+      name: string;
+      /**
+       * @description The type sniffed from the bytes: how the file is served and given to models.
+       * @example text/plain
+       */
+      mime_type: string;
+      /**
+       * @description The Content-Type the client declared for the part, kept as given.
+       * @example text/plain
+       */
+      declared_type: string | null;
+      /** @example 1532 */
+      size_bytes: number;
+      /**
+       * @description Hex SHA-256 of the bytes.
+       * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+       */
+      sha256: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * @description Where the bytes are.
+       * @example /api/v1/files/6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f/content
+       */
+      content_url: string;
+      /** @description The runs the file was attached to, newest first. */
+      usages: components['schemas']['FileUsageDto'][];
+    };
+    FileDto: {
+      /** @example 6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f */
+      id: string;
+      /**
+       * @description The name the file was uploaded with.
+       * @example notes.txt
+       */
+      name: string;
+      /**
+       * @description The type sniffed from the bytes: how the file is served and given to models.
+       * @example text/plain
+       */
+      mime_type: string;
+      /**
+       * @description The Content-Type the client declared for the part, kept as given.
+       * @example text/plain
+       */
+      declared_type: string | null;
+      /** @example 1532 */
+      size_bytes: number;
+      /**
+       * @description Hex SHA-256 of the bytes.
+       * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+       */
+      sha256: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * @description Where the bytes are.
+       * @example /api/v1/files/6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f/content
+       */
+      content_url: string;
+    };
+    FilePageDto: {
+      items: components['schemas']['FileDto'][];
+      /** @example 1 */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    FileUploadDto: {
+      /**
+       * Format: binary
+       * @description The file
+       */
+      file: string;
+    };
+    FileUsageDto: {
+      /** @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d */
+      run_id: string;
+      /**
+       * Format: date-time
+       * @description When the run that used the file ended.
+       * @example 2026-11-22T10:00:04.000Z
+       */
+      used_at: string;
+    };
+    HealthDto: {
+      /**
+       * @example ok
+       * @enum {string}
+       */
+      status: 'ok';
+      /** @example 42.5 */
+      uptimeSeconds: number;
+    };
+    ModelConfigDto: {
+      /**
+       * @description Most tokens of one answer.
+       * @example 4096
+       */
+      max_tokens?: number;
+      /**
+       * @description A model provider of this server: `anthropic`, `openai` (or any OpenAI-compatible server)
+       *     or `scripted` (deterministic replies, no network).
+       * @example anthropic
+       */
+      provider: string;
+      /**
+       * @description The provider's model id.
+       * @example claude-sonnet-4-20250514
+       */
+      model: string;
+      /** @example 0.7 */
+      temperature?: number;
+      /** @example 0.9 */
+      top_p?: number;
+      /**
+       * @description `scripted` only: the model's turns, played in order (the last repeats). Each turn may have
+       *     `thinking`, `text`, `tool_calls: [{ id?, name, args }]`, `stop_reason`, `usage`,
+       *     `error: { message, code? }`, `hold`, `delay_ms`, `chunk_size`.
+       * @example [
+       *       {
+       *         "text": "Let me look.",
+       *         "tool_calls": [
+       *           {
+       *             "name": "encodePlantUML",
+       *             "args": {
+       *               "plantumlCode": "@startuml\nA -> B\n@enduml"
+       *             }
+       *           }
+       *         ]
+       *       },
+       *       {
+       *         "text": "Here is your diagram."
+       *       }
+       *     ]
+       */
+      script?: Record<string, never>[];
+    };
+    ReadinessDto: {
+      /**
+       * @example ok
+       * @enum {string}
+       */
+      status: 'ok';
+      /**
+       * @example {
+       *       "database": "ok"
+       *     }
+       */
+      checks: Record<string, never>;
+    };
+    ReferenceDto: {
+      /** @example 3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10 */
+      id: string;
+      /** @example buy_signal_analyzer */
+      name: string;
+    };
+    RunCancelRequestedDto: {
+      /** @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d */
+      run_id: string;
+      /**
+       * @description The run stops promptly; its stream ends with `complete` (reason `cancelled`).
+       * @example true
+       */
+      cancel_requested: boolean;
+    };
+    RunDto: {
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      status: 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
+      /** @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d */
+      id: string;
+      /** @example 0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f */
+      session_id: string;
+      /**
+       * @description The last model turn's stop reason, or `cancelled`.
+       * @example end_turn
+       */
+      stop_reason: string | null;
+      usage: components['schemas']['RunUsageDto'];
+      error: components['schemas']['RunErrorDto'] | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:04.000Z
+       */
+      finished_at: string | null;
+    };
+    RunErrorDto: {
+      /** @example overloaded_error */
+      code: string;
+      /** @example Overloaded */
+      message: string;
+    };
+    RunStartedDto: {
+      /** @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d */
+      run_id: string;
+      /** @example running */
+      status: string;
+      /**
+       * @description The run's event stream (SSE).
+       * @example /api/v1/runs/8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d/events
+       */
+      events_url: string;
+    };
+    RunUsageDto: {
+      /** @example 1250 */
+      input_tokens: number;
+      /** @example 310 */
+      output_tokens: number;
+    };
+    ServiceIndexDto: {
+      /** @example toolhub */
+      name: string;
+      /**
+       * @description The API documentation (Swagger UI)
+       * @example /docs
+       */
+      docs: string;
+      /**
+       * @description The OpenAPI document
+       * @example /docs-json
+       */
+      openapi: string;
+      /**
+       * @description The tools anyone may call
+       * @example /api/tools
+       */
+      tools: string;
+      /**
+       * @description Liveness; `/health/ready` checks the database
+       * @example /health
+       */
+      health: string;
+    };
+    SessionDto: {
+      /** @example 0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f */
+      id: string;
+      /**
+       * @description Null once the agent was deleted.
+       * @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d
+       */
+      agent_id: string | null;
+      /** @example Quarterly report questions */
+      title: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description Changes with every persisted event.
+       * @example 2026-11-22T10:00:05.000Z
+       */
+      updated_at: string;
+      /**
+       * @description Sequence number of the last persisted event; -1 before the first.
+       * @example 4
+       */
+      last_sequence_number: number;
+    };
+    SessionEventsDto: {
+      /**
+       * @description Persisted events in `sequenceNumber` order, each exactly as streamed.
+       * @example [
+       *       {
+       *         "type": "user_message_sent",
+       *         "sessionId": "0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f",
+       *         "runId": "8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
+       *         "eventIndex": 0,
+       *         "timestamp": "2026-11-22T10:00:00.000Z",
+       *         "persistenceState": "persisted",
+       *         "sequenceNumber": 0,
+       *         "content": "Hello"
+       *       }
+       *     ]
+       */
+      items: Record<string, never>[];
+      /** @description Pass as `after_sequence` for the next page; null when this page is the last. */
+      next_after_sequence: number | null;
+    };
+    SessionPageDto: {
+      items: components['schemas']['SessionDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    StartRunDto: {
+      /**
+       * @description Tokens the model may think with; Anthropic: at least 1024 and below max_tokens.
+       * @example 10000
+       */
+      thinking_budget?: number;
+      /**
+       * @description The user's message.
+       * @example Draw a sequence diagram of a login.
+       */
+      content: string;
+      /** @description Extended thinking (Anthropic, scripted; streamed reasoning on compatible servers). */
+      enable_thinking?: boolean;
+      /**
+       * @description Ids of my files (`POST /api/v1/files`) to give the model with the message: text as named
+       *     text, images as images, PDFs as documents (Anthropic).
+       * @example [
+       *       "6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f"
+       *     ]
+       */
+      attachments?: string[];
+    };
+    TestRunRequestDto: {
+      /**
+       * @description The tool's input, validated against its `parameters`.
+       * @default {}
+       * @example {
+       *       "symbol": "005930"
+       *     }
+       */
+      params: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description Seconds to wait before aborting the run (fractions allowed).
+       * @default 30
+       * @example 30
+       */
+      timeout: number;
+    };
+    TestRunResultDto: {
+      /** @example true */
+      success: boolean;
+      /**
+       * @description The tool's output (on success).
+       * @example {
+       *       "symbol": "005930",
+       *       "price": 71200
+       *     }
+       */
+      result?: Record<string, never>;
+      /**
+       * @description Why the run failed.
+       * @example Execution timeout
+       */
+      error?: string;
+      /**
+       * @description Stable code of the failure.
+       * @example EXECUTION_TIMEOUT
+       */
+      error_code?: string;
+      /** @description Structured context of the failure, e.g. each parameter violation. */
+      details?: Record<string, never>;
+      /**
+       * @description Wall time of the run, in milliseconds.
+       * @example 12.5
+       */
+      execution_time_ms: number;
+    };
+    TokensUsedDto: {
+      /** @example 1250 */
+      input: number;
+      /** @example 310 */
+      output: number;
+    };
+    ToolDescriptorDto: {
+      /**
+       * @description Identifier used in `POST /api/tools/{toolName}`; equal to `name`.
+       * @example encodePlantUML
+       */
+      id: string;
+      /** @example encodePlantUML */
+      name: string;
+      /** @example Encodes PlantUML diagram code into a shareable URL for viewing on plantuml.com */
+      description: string;
+      /**
+       * @description JSON Schema of the tool's input object.
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "plantumlCode": {
+       *           "type": "string",
+       *           "description": "Valid PlantUML diagram code (must start with @startuml and end with @enduml)"
+       *         }
+       *       },
+       *       "required": [
+       *         "plantumlCode"
+       *       ]
+       *     }
+       */
+      inputSchema: {
+        [key: string]: unknown;
+      };
+    };
+    ToolDetailDto: {
+      /** @example 3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10 */
+      id: string;
+      /** @example price_fetcher */
+      name: string;
+      /** @example Fetches the latest price of a stock */
+      description: string;
+      /**
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "symbol": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "symbol"
+       *       ]
+       *     }
+       */
+      parameters: {
+        [key: string]: unknown;
+      };
+      /** @description Null for a tool that is only described. */
+      implementation: components['schemas']['ToolImplementationViewDto'] | null;
+      /** @example true */
+      is_active: boolean;
+      /**
+       * @description An agent's call waits for its user's approval (unless the agent says otherwise).
+       * @example true
+       */
+      requires_approval: boolean;
+      /**
+       * @description Served to callers without an API key too; otherwise to key holders only.
+       * @example false
+       */
+      public: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
+      /**
+       * @description Present only when the tool is active but not served, saying why: its stored `parameters`
+       *     no longer pass the checks a registration passes (written by an older version, or over a
+       *     `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone. Fix the tool (PUT)
+       *     to serve it again.
+       * @example its parameters are refused: parameters count of properties is 900, more than the 500 allowed (TOOL_SCHEMA_MAX_PROPERTIES)
+       */
+      unavailable_reason?: string;
+      /** @description Agents whose `tool_ids` include this tool. */
+      used_by_agents: components['schemas']['ReferenceDto'][];
+      /** @description Workflows with a step that runs this tool. */
+      used_in_workflows: components['schemas']['ReferenceDto'][];
+    };
+    ToolDto: {
+      /** @example 3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10 */
+      id: string;
+      /** @example price_fetcher */
+      name: string;
+      /** @example Fetches the latest price of a stock */
+      description: string;
+      /**
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "symbol": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "symbol"
+       *       ]
+       *     }
+       */
+      parameters: {
+        [key: string]: unknown;
+      };
+      /** @description Null for a tool that is only described. */
+      implementation: components['schemas']['ToolImplementationViewDto'] | null;
+      /** @example true */
+      is_active: boolean;
+      /**
+       * @description An agent's call waits for its user's approval (unless the agent says otherwise).
+       * @example true
+       */
+      requires_approval: boolean;
+      /**
+       * @description Served to callers without an API key too; otherwise to key holders only.
+       * @example false
+       */
+      public: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
+      /**
+       * @description Present only when the tool is active but not served, saying why: its stored `parameters`
+       *     no longer pass the checks a registration passes (written by an older version, or over a
+       *     `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone. Fix the tool (PUT)
+       *     to serve it again.
+       * @example its parameters are refused: parameters count of properties is 900, more than the 500 allowed (TOOL_SCHEMA_MAX_PROPERTIES)
+       */
+      unavailable_reason?: string;
+    };
+    ToolImplementationDto: {
+      /**
+       * @example http
+       * @enum {string}
+       */
+      type: 'http' | 'mcp';
+      /**
+       * Format: uri
+       * @description Where the tool runs: not a loopback, private, link-local or other non-public address unless
+       *     `TOOL_URL_ALLOW` allows it, and without credentials (use `secret_headers`).
+       * @example https://tools.example.com/price
+       */
+      url: string;
+      /**
+       * @description The tool's name on the MCP server (type `mcp` only).
+       * @example get_price
+       */
+      tool_name?: string;
+      /**
+       * @description Headers sent with every call; returned by the API.
+       * @example {
+       *       "X-Client": "toolhub"
+       *     }
+       */
+      headers?: {
+        [key: string]: string;
+      };
+      /**
+       * @description Headers sent with every call whose values are secret (API tokens): write-only, the API
+       *     returns only their names.
+       * @example {
+       *       "Authorization": "Bearer sk-..."
+       *     }
+       */
+      secret_headers?: {
+        [key: string]: string;
+      };
+    };
+    ToolImplementationViewDto: {
+      /**
+       * @example http
+       * @enum {string}
+       */
+      type: 'http' | 'mcp' | 'builtin';
+      /** @example https://tools.example.com/price */
+      url?: string;
+      tool_name?: string;
+      /**
+       * @example {
+       *       "X-Client": "toolhub"
+       *     }
+       */
+      headers?: {
+        [key: string]: string;
+      };
+      /**
+       * @example [
+       *       "Authorization"
+       *     ]
+       */
+      secret_header_names?: string[];
+    };
+    ToolInvocationSuccessDto: {
+      /**
+       * @example true
+       * @enum {boolean}
+       */
+      success: true;
+      /** @description The tool's result; its shape is the tool's `outputSchema`. */
+      result: {
+        [key: string]: unknown;
+      };
+    };
+    ToolListDto: {
+      tools: components['schemas']['ToolDescriptorDto'][];
+    };
+    ToolPageDto: {
+      items: components['schemas']['ToolDto'][];
+      /**
+       * @description Tools matching the filters, across all pages.
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    UpdateAgentDto: {
+      /**
+       * @description Unique among agents.
+       * @example buy_signal_analyzer
+       */
+      name?: string;
+      /** @example Finds buy signals in recent stock prices */
+      description?: string;
+      /**
+       * @description Ids of the tools the agent may call, in the order it lists them; each must be a
+       *     registered tool.
+       * @example [
+       *       "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *     ]
+       */
+      tool_ids?: (
+        | string
+        | {
+            /** Format: uuid */
+            tool_id: string;
+            requires_approval?: boolean | null;
+          }
+      )[];
+      /** @example You are a buy-signal analyst... */
+      system_prompt?: string;
+      model_config?: components['schemas']['ModelConfigDto'];
+    };
+    UpdateToolDto: {
+      /**
+       * @description Unique; letters, digits, `_`, `.` and `-`, up to 64.
+       * @example price_fetcher
+       */
+      name?: string;
+      /** @example Fetches the latest price of a stock */
+      description?: string;
+      /**
+       * @description JSON Schema (type `object`) of the tool's input; calls are validated against it.
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "symbol": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "symbol"
+       *       ]
+       *     }
+       */
+      parameters?: {
+        [key: string]: unknown;
+      };
+      /** @description What the tool runs. Without one the tool is only described: listed, but not served. */
+      implementation?: components['schemas']['ToolImplementationDto'];
+      /**
+       * @description Inactive tools are kept but not served to agents.
+       * @example true
+       */
+      is_active?: boolean;
+      /**
+       * @description An agent's call waits for its user's approval. Default: true for `http` and `mcp` tools
+       *     (they act outside toolhub), false otherwise; agents may override it.
+       * @example true
+       */
+      requires_approval?: boolean;
+      /**
+       * @description Served to callers without an API key too (`GET /api/tools`, `POST /api/tools/{name}`, MCP);
+       *     a private tool is served to key holders only. Default: false (builtin tools are public).
+       * @example false
+       */
+      public?: boolean;
+    };
+    UpdateWorkflowDto: {
+      /**
+       * @description Unique among workflows.
+       * @example daily_screening
+       */
+      name?: string;
+      /** @example Screens the market, then looks for buy signals */
+      description?: string;
+      /**
+       * @description What the workflow runs, in order; an agent or tool may appear in several steps.
+       * @example [
+       *       {
+       *         "type": "tool",
+       *         "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *       },
+       *       {
+       *         "type": "agent",
+       *         "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+       *       }
+       *     ]
+       */
+      steps?: components['schemas']['WorkflowStepDto'][];
+    };
+    WorkflowDto: {
+      /** @example 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d */
+      id: string;
+      /** @example daily_screening */
+      name: string;
+      /** @example Screens the market, then looks for buy signals */
+      description: string;
+      /** @description In the order they run. */
+      steps: components['schemas']['WorkflowStepViewDto'][];
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
+    };
+    WorkflowPageDto: {
+      items: components['schemas']['WorkflowDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    WorkflowStepDto: {
+      /**
+       * @example agent
+       * @enum {string}
+       */
+      type: 'agent' | 'tool';
+      /**
+       * @description The id of the agent or tool, as `type` says.
+       * @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d
+       */
+      id: string;
+    };
+    WorkflowStepViewDto: {
+      /**
+       * @example agent
+       * @enum {string}
+       */
+      type: 'agent' | 'tool';
+      /**
+       * @description The id of the agent or tool, as `type` says.
+       * @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d
+       */
+      id: string;
+      /** @example buy_signal_analyzer */
+      name: string;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  getServiceIndex: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceIndexDto'];
+        };
+      };
+    };
+  };
+  listTools: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolListDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  invokeTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        toolName: string;
+      };
+      cookie?: never;
+    };
+    /** @description The tool's input object; its schema is the tool's `inputSchema` */
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The tool ran; `result` holds its output */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolInvocationSuccessDto'];
+        };
+      };
+      /** @description TOOL_NAME_REQUIRED | INVALID_INPUT | INVALID_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description METHOD_NOT_ALLOWED */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description CODE_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_EXECUTION_FAILED */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description EXECUTION_TIMEOUT */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listAgents: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+        /** @description Case-insensitive substring of the name or description. */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentPageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAgentDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentDto'];
+        };
+      };
+      /** @description INVALID_TOOL_IDS */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_ALREADY_EXISTS */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentDetailDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  updateAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAgentDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentDto'];
+        };
+      };
+      /** @description INVALID_TOOL_IDS */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_ALREADY_EXISTS */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_IN_USE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  testAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgentTestRequestDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentTestResultDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PROVIDER_NOT_CONFIGURED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  replaceAgentTools: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AgentToolsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentDetailDto'];
+        };
+      };
+      /** @description INVALID_TOOL_IDS */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listApprovals: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+        status?: 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApprovalPageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getApproval: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApprovalDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description APPROVAL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  decideApproval: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DecideApprovalDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApprovalDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description APPROVAL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description APPROVAL_RESOLVED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getArtifact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArtifactDetailDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description ARTIFACT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  downloadArtifact: {
+    parameters: {
+      query?: {
+        /** @description The version to download; the newest by default. */
+        version?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bytes, with the artifact’s type and a download file name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description ARTIFACT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listFiles: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FilePageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  uploadFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['FileUploadDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FileDto'];
+        };
+      };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FILE_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FileDetailDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FILE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FILE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  downloadFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FILE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listApiKeys: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyPageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateApiKeyDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKeyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  revokeApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description API_KEY_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description RUN_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  cancelRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunCancelRequestedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description RUN_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description RUN_FINISHED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  streamRunEvents: {
+    parameters: {
+      query?: {
+        /** @description Replay the events after this `eventIndex` (like `Last-Event-ID`); -1: from the first. */
+        after?: number;
+      };
+      header?: {
+        /** @description Resume after this eventIndex (sent by EventSource on reconnect) */
+        'Last-Event-ID'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run’s events as Server-Sent Events: `id` is the `eventIndex`, `event` the type, `data` the event; a `: ping` comment every 15 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example id: 0
+           *     event: user_message_sent
+           *     data: {"type":"user_message_sent","eventIndex":0,…}
+           *
+           *     id: 1
+           *     event: message_chunk
+           *     data: {"type":"message_chunk","content":"Hel","blockIndex":0,…}
+           */
+          'text/event-stream': string;
+        };
+      };
+      /** @description The run has ended and there is nothing after the given id */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description RUN_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listSessions: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionPageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSessionDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SESSION_BUSY */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listSessionArtifacts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArtifactListDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listSessionEvents: {
+    parameters: {
+      query: {
+        /** @description Only events with a greater sequence number (-1: from the first). */
+        after_sequence: number;
+        /** @description Events per page. */
+        limit: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionEventsDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SESSION_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  startRun: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Repeat a request safely: the same key and body return the same run */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StartRunDto'];
+      };
+    };
+    responses: {
+      /** @description The run’s events as Server-Sent Events: `id` is the `eventIndex`, `event` the type, `data` the event; a `: ping` comment every 15 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example id: 0
+           *     event: user_message_sent
+           *     data: {"type":"user_message_sent","eventIndex":0,…}
+           *
+           *     id: 1
+           *     event: message_chunk
+           *     data: {"type":"message_chunk","content":"Hel","blockIndex":0,…}
+           */
+          'text/event-stream': string;
+        };
+      };
+      /** @description The run started in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunStartedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SESSION_NOT_FOUND | FILE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SESSION_BUSY | IDEMPOTENCY_KEY_REUSED | PROVIDER_NOT_CONFIGURED | PENDING_APPROVAL */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description ATTACHMENT_NOT_SUPPORTED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listRegisteredTools: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+        /** @description Only active (`true`) or inactive (`false`) tools. */
+        is_active?: boolean;
+        /** @description Case-insensitive substring of the name or description. */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolPageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateToolDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_ALREADY_EXISTS */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolDetailDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  updateTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateToolDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_ALREADY_EXISTS | BUILTIN_TOOL_READ_ONLY */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_IN_USE | BUILTIN_TOOL_READ_ONLY */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  testTool: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestRunRequestDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestRunResultDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOOL_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listWorkflows: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+        /** @description Case-insensitive substring of the name or description. */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowPageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createWorkflow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWorkflowDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowDto'];
+        };
+      };
+      /** @description INVALID_STEP_REFERENCES */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_ALREADY_EXISTS */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getWorkflow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  updateWorkflow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWorkflowDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowDto'];
+        };
+      };
+      /** @description INVALID_STEP_REFERENCES */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_ALREADY_EXISTS */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteWorkflow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HealthDto'];
+        };
+      };
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadinessDto'];
+        };
+      };
+      /** @description NOT_READY */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  mcpOpenStream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description METHOD_NOT_ALLOWED */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  mcp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @enum {string} */
+              jsonrpc: '2.0';
+              /** @description The request id: a string, an integer, or null */
+              id?: unknown;
+              method?: string;
+              params?: {
+                [key: string]: unknown;
+              };
+              result?: {
+                [key: string]: unknown;
+              };
+              error?: {
+                code: number;
+                message: string;
+                data?: unknown;
+              };
+            }
+          | {
+              /** @enum {string} */
+              jsonrpc: '2.0';
+              /** @description The request id: a string, an integer, or null */
+              id?: unknown;
+              method?: string;
+              params?: {
+                [key: string]: unknown;
+              };
+              result?: {
+                [key: string]: unknown;
+              };
+              error?: {
+                code: number;
+                message: string;
+                data?: unknown;
+              };
+            }[];
+      };
+    };
+    responses: {
+      /** @description The JSON-RPC response (an array for a batch) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "jsonrpc": "2.0",
+           *       "id": 1,
+           *       "result": {
+           *         "tools": []
+           *       }
+           *     }
+           */
+          'application/json':
+            | {
+                /** @enum {string} */
+                jsonrpc: '2.0';
+                /** @description The request id: a string, an integer, or null */
+                id?: unknown;
+                method?: string;
+                params?: {
+                  [key: string]: unknown;
+                };
+                result?: {
+                  [key: string]: unknown;
+                };
+                error?: {
+                  code: number;
+                  message: string;
+                  data?: unknown;
+                };
+              }
+            | {
+                /** @enum {string} */
+                jsonrpc: '2.0';
+                /** @description The request id: a string, an integer, or null */
+                id?: unknown;
+                method?: string;
+                params?: {
+                  [key: string]: unknown;
+                };
+                result?: {
+                  [key: string]: unknown;
+                };
+                error?: {
+                  code: number;
+                  message: string;
+                  data?: unknown;
+                };
+              }[];
+        };
+      };
+      /** @description Notifications or responses only: nothing to answer */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description INVALID_JSON | a JSON-RPC message the SDK refuses */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | components['schemas']['ErrorEnvelopeDto']
+            | {
+                /** @enum {string} */
+                jsonrpc: '2.0';
+                /** @description The request id: a string, an integer, or null */
+                id?: unknown;
+                method?: string;
+                params?: {
+                  [key: string]: unknown;
+                };
+                result?: {
+                  [key: string]: unknown;
+                };
+                error?: {
+                  code: number;
+                  message: string;
+                  data?: unknown;
+                };
+              };
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN_ORIGIN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description An `Accept` header without both `application/json` and `text/event-stream` */
+      406: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            jsonrpc: '2.0';
+            /** @description The request id: a string, an integer, or null */
+            id?: unknown;
+            method?: string;
+            params?: {
+              [key: string]: unknown;
+            };
+            result?: {
+              [key: string]: unknown;
+            };
+            error?: {
+              code: number;
+              message: string;
+              data?: unknown;
+            };
+          };
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  mcpEndSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description METHOD_NOT_ALLOWED */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Metrics in the Prometheus text exposition format */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+    };
+  };
+}
