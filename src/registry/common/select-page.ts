@@ -1,7 +1,7 @@
-import { type SQL, asc, count, getTableColumns, or } from 'drizzle-orm';
+import { type SQL, asc, count, or } from 'drizzle-orm';
 import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { type Database } from '../../database/database';
-import { containsIgnoringCase, totalRows } from './list-query';
+import { containsIgnoringCase } from './list-query';
 import { type PageQueryDto } from './page.dto';
 
 /** A registry table listed by creation: it has an id, a name, a description and timestamps. */
@@ -26,7 +26,9 @@ export function nameOrDescriptionContains(
 
 /**
  * One page of a table's rows in creation order (`created_at`, then `id` so ties are stable),
- * with the total across all pages counted in the same query.
+ * and the total across all pages. Two queries: the page walks the creation-order index and
+ * stops after `limit` rows, where a total counted over the page's rows (`count(*) over ()`)
+ * would read and sort every row with all its columns first.
  */
 export async function selectPage<TTable extends ListedTable>(
   db: Database,
@@ -36,15 +38,15 @@ export async function selectPage<TTable extends ListedTable>(
 ): Promise<{ rows: TTable['$inferSelect'][]; total: number }> {
   // Drizzle cannot type a select over a generic table: widen it, and type the rows back.
   const from: PgTable = table;
-  const rows = (await db
-    .select({ ...getTableColumns(table), total: totalRows })
-    .from(from)
-    .where(where)
-    .orderBy(asc(table.created_at), asc(table.id))
-    .limit(page.limit)
-    .offset(page.offset)) as (TTable['$inferSelect'] & { total: number })[];
-  // Past the last page there is no row to carry the total: count separately.
-  const total =
-    rows[0]?.total ?? (await db.select({ total: count() }).from(from).where(where))[0].total;
-  return { rows: rows.map(({ total: _total, ...row }) => row as TTable['$inferSelect']), total };
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(from)
+      .where(where)
+      .orderBy(asc(table.created_at), asc(table.id))
+      .limit(page.limit)
+      .offset(page.offset) as Promise<TTable['$inferSelect'][]>,
+    db.select({ total: count() }).from(from).where(where),
+  ]);
+  return { rows, total };
 }
