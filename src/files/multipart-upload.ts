@@ -39,6 +39,9 @@ export function receiveUpload<T>(
   }
   return new Promise<T>((resolve, reject) => {
     let stored: Promise<T> | undefined;
+    let partStream: Readable | undefined;
+    /** Why the body broke, if it did: what the client is told, whatever the store then says. */
+    let bodyError: unknown;
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -52,6 +55,17 @@ export function receiveUpload<T>(
         request.resume();
         reject(error instanceof Error ? error : new Error(String(error)));
       });
+    // A body that breaks while the part is being stored: the store is stopped and has cleaned up
+    // (no half-written blob left) before the answer goes out.
+    const failAfterStore = (error: unknown) => {
+      if (!stored) return fail(error);
+      bodyError ??= error;
+      partStream?.destroy(error instanceof Error ? error : new Error(String(error)));
+      stored.then(
+        () => fail(error),
+        () => fail(error),
+      );
+    };
     parser.on('file', (field, file, info) => {
       if (field !== FILE_FIELD || stored) {
         file.resume();
@@ -63,8 +77,9 @@ export function receiveUpload<T>(
         filename: baseName(info.filename),
         declaredType: info.mimeType || undefined,
       };
+      partStream = part.stream;
       stored = store(part);
-      stored.catch(fail);
+      stored.catch((error: unknown) => fail(bodyError ?? error));
     });
     parser.on('close', () => {
       if (!stored) {
@@ -78,12 +93,19 @@ export function receiveUpload<T>(
         );
         return;
       }
-      stored.then((value) => settle(() => resolve(value)), fail);
+      stored.then(
+        (value) => settle(() => resolve(value)),
+        (error: unknown) => fail(bodyError ?? error),
+      );
     });
     parser.on('error', (error: unknown) =>
-      fail(new MalformedMultipartError(error instanceof Error ? error.message : String(error))),
+      failAfterStore(
+        new MalformedMultipartError(error instanceof Error ? error.message : String(error)),
+      ),
     );
-    request.on('aborted', () => fail(new MalformedMultipartError('the request was aborted')));
+    request.on('aborted', () =>
+      failAfterStore(new MalformedMultipartError('the request was aborted')),
+    );
     request.pipe(parser);
   });
 }
