@@ -1,5 +1,10 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
-import { type AppConfig, CoreConfigModule, type Environment } from './core/config';
+import {
+  type AppConfig,
+  CoreConfigModule,
+  type Environment,
+  type ModuleImport,
+} from './core/config';
 import { type CorsPolicy } from './core/http/cors';
 import { type EarlyRequestChecks } from './core/http/early-request-checks';
 import { HttpCoreModule } from './core/http/http.module';
@@ -11,6 +16,7 @@ import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
 import { RegistryModule } from './registry/registry.module';
 import { RuntimeModule } from './runtime/runtime.module';
+import { ServiceIndexController } from './service-index.controller';
 import { ToolsModule } from './tools/tools.module';
 
 export interface AppModuleOptions {
@@ -34,14 +40,25 @@ export class AppModule {
         LoggingModule,
         MetricsModule,
         HttpCoreModule.forRoot(cors, checks),
-        HealthModule,
-        DatabaseModule,
-        ApiKeysModule,
-        ToolsModule.forRoot(extraToolModules),
-        RegistryModule,
-        RuntimeModule,
-        McpModule,
+        ...AppModule.features(extraToolModules),
       ],
+      controllers: [ServiceIndexController],
     };
+  }
+
+  /**
+   * The feature modules: what `loadAppConfig(env, AppModule.features())` validates the
+   * variables of, all at once, before the app is created.
+   */
+  static features(extraToolModules?: readonly Type[]): ModuleImport[] {
+    return [
+      HealthModule,
+      DatabaseModule,
+      ApiKeysModule,
+      ToolsModule.forRoot(extraToolModules),
+      RegistryModule,
+      RuntimeModule,
+      McpModule,
+    ];
   }
 }

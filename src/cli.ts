@@ -1,18 +1,6 @@
 #!/usr/bin/env node
-import { KEYS_USAGE, runKeysCommand } from './cli/keys-command';
-import { serveMcpOverStdio } from './cli/mcp-command';
-import { runEntryPoint } from './startup';
+import { exitUnlessSupportedNode } from './supported-node';
 
-const USAGE = `Usage:
-  toolhub mcp                         serve the tools over MCP on stdin/stdout (logs go to stderr)
-${KEYS_USAGE}`;
-
-const [command, ...args] = process.argv.slice(2);
-if (command === 'mcp') {
-  runEntryPoint(serveMcpOverStdio);
-} else if (command === 'keys') {
-  runEntryPoint(() => runKeysCommand(args));
-} else {
-  console.error(USAGE);
-  process.exitCode = command === undefined || command === '--help' ? 0 : 2;
-}
+exitUnlessSupportedNode();
+// Loaded only after the check: the commands need APIs an older Node.js lacks.
+void import('./cli-main');

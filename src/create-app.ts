@@ -37,15 +37,19 @@ export interface CreatedApp {
  */
 export async function createApp(options: CreateAppOptions = {}): Promise<CreatedApp> {
   const env = options.env ?? process.env;
-  const config = loadAppConfig(env);
+  // Every variable of every module at once, before Nest starts: one message names them all.
+  const config = loadAppConfig(env, AppModule.features(options.extraToolModules));
   const cors = new CorsPolicy();
   const checks = new EarlyRequestChecks();
   const app = await NestFactory.create(
     AppModule.forRoot({ env, config, cors, checks, extraToolModules: options.extraToolModules }),
     createHttpAdapter(config, cors, checks),
-    { ...NEST_APPLICATION_OPTIONS, bufferLogs: true },
+    // A failure to start is reported once, by whoever called this: Nest's own report of it
+    // (a stack, after its log of every module initialised) stays in the buffer, unflushed.
+    { ...NEST_APPLICATION_OPTIONS, bufferLogs: true, autoFlushLogs: false },
   );
   app.useLogger(app.get(NestPinoLogger));
+  app.flushLogs();
   if (!isExpressApp(app)) configureFastify(app, config, cors, checks);
   setupOpenApi(app);
   await app.init();

@@ -1,9 +1,5 @@
-import { createApp } from './create-app';
-import { runEntryPoint } from './startup';
+import { exitUnlessSupportedNode } from './supported-node';
 
-runEntryPoint(async () => {
-  const { app, config } = await createApp();
-  // SIGTERM/SIGINT close the server gracefully: in-flight requests finish, then the process exits.
-  app.enableShutdownHooks();
-  await app.listen(config.http.port, config.http.host);
-});
+exitUnlessSupportedNode();
+// Loaded only after the check: the server needs APIs an older Node.js lacks.
+void import('./server-main');

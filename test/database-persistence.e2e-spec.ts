@@ -2,12 +2,18 @@
  * The embedded database keeps its data across restarts, and a second process on the same data
  * directory refuses to start instead of corrupting it (issue 4, persistence foundation).
  */
+import { utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { ADAPTERS, startTestApp } from './support/test-app';
 import { bearerFor } from './support/api-key';
-import { startServerProcess } from './support/server-process';
+import { CLI, STACK_LINE, runBuilt } from './support/run-built';
+import { MAIN, startServerProcess } from './support/server-process';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
-import { spawnSync } from 'node:child_process';
-import { MAIN } from './support/server-process';
+
+// Some cases start the built server and CLI: a busy machine may take long (the waits are for
+// answers and exits, never for a time).
+jest.setTimeout(180_000);
 
 const TOOL = {
   name: 'persisted_tool',
@@ -54,22 +60,53 @@ describe('persistence', () => {
   // Only the embedded database has a data directory to share.
   const embeddedOnly = process.env.DATABASE_URL ? test.skip : test;
 
-  embeddedOnly('a second process on the same data directory refuses to start', async () => {
-    const server = await startServerProcess(database.env);
+  embeddedOnly(
+    'a second server or the key CLI on the same data directory refuses, in one line',
+    async () => {
+      const server = await startServerProcess(database.env);
+      try {
+        const env = { ...database.env, PORT: '0', LOG_LEVEL: 'silent' };
+        const [second, keys] = await Promise.all([
+          runBuilt(MAIN, [], { env }),
+          runBuilt(CLI, ['keys', 'list'], { env }),
+        ]);
+        const pid = server.child.pid ?? 0;
+        expect(second.code).toBe(1);
+        expect(second.stderr).toBe(
+          `The data directory ${database.env.DATA_DIR} (DATA_DIR) is in use by another toolhub ` +
+            `process (pid ${pid} on ${hostname()}): the embedded database serves one process at ` +
+            'a time. Stop that process first, or set DATABASE_URL so that several share a ' +
+            'PostgreSQL server.\n',
+        );
+        // The CLI says once, without a stack, to use the server's key API or stop it; another
+        // DATA_DIR would only open another, empty database.
+        expect(keys.code).toBe(1);
+        expect(keys.stderr.trimEnd().split('\n')).toEqual([
+          expect.stringContaining(`A running toolhub server (pid ${pid} on ${hostname()})`),
+        ]);
+        expect(keys.stderr).toContain('POST /api/v1/keys');
+        expect(keys.stderr).toContain('stop it');
+        expect(keys.stderr).not.toContain('DATA_DIR');
+        expect(keys.stderr).not.toMatch(STACK_LINE);
+        // The first server is unharmed and still serves its data.
+        expect((await fetch(`${server.url}/api/tools`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
+  embeddedOnly('a lock left by a killed container (another hostname) is taken over', async () => {
+    // Its heartbeat stopped long ago: no process anywhere holds it.
+    const lockFile = join(database.env.DATA_DIR, 'toolhub.lock');
+    writeFileSync(lockFile, JSON.stringify({ pid: 1, host: '3f2a1b0c9d8e' }));
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    utimesSync(lockFile, longAgo, longAgo);
+    const next = await startTestApp(ADAPTERS[0], { env: database.env });
     try {
-      const second = spawnSync(process.execPath, [MAIN], {
-        env: { ...process.env, ...database.env, PORT: '0', LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect(second.status).toBe(1);
-      expect(second.stderr).toContain(
-        `is in use by another toolhub process (pid ${server.child.pid}`,
-      );
-      // The first server is unharmed and still serves its data.
-      expect((await fetch(`${server.url}/api/tools`)).status).toBe(200);
+      expect((await next.http.get('/api/tools')).status).toBe(200);
     } finally {
-      await server.stop();
+      await next.close();
     }
   });
 

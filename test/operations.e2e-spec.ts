@@ -1,4 +1,5 @@
-/** Health, Prometheus metrics and request ids. */
+/** Health, readiness, the index at `/`, Prometheus metrics and request ids. */
+import { HealthChecks } from '../src/health/health-checks';
 import { describeEachAdapter } from './support/test-app';
 
 describeEachAdapter('Operations', (testApp) => {
@@ -6,6 +7,28 @@ describeEachAdapter('Operations', (testApp) => {
     const response = await testApp().http.get('/health');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
+  });
+
+  test('GET / points to the docs, the tools and health, each of which answers', async () => {
+    const http = testApp().http;
+    const index = await http.get('/');
+    expect(index.status).toBe(200);
+    expect(index.body).toEqual({
+      name: 'toolhub',
+      docs: '/docs',
+      openapi: '/docs-json',
+      tools: '/api/tools',
+      health: '/health',
+    });
+    for (const path of [index.body.docs, index.body.openapi, index.body.tools, index.body.health]) {
+      expect([path, (await http.get(path)).status]).toEqual([path, 200]);
+    }
+  });
+
+  test('GET /health/ready answers ok once the database answers', async () => {
+    const response = await testApp().http.get('/health/ready');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   test('GET /metrics counts invocations by tool, errors by code and latency by route', async () => {
@@ -47,5 +70,25 @@ describeEachAdapter('Operations', (testApp) => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const hostile = await http.get('/health').set('X-Request-Id', 'x'.repeat(500));
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  // Last: the failing check it registers stays registered in this app.
+  test('GET /health/ready answers 503 NOT_READY, naming what failed, while liveness stays ok', async () => {
+    const { app, http } = testApp();
+    // As a feature registers its check; this one's dependency is down.
+    app
+      .get(HealthChecks)
+      .register('queue', () => Promise.reject(new Error('connect ECONNREFUSED')));
+    const response = await http.get('/health/ready');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      success: false,
+      error: {
+        code: 'NOT_READY',
+        message: 'Not ready: queue failed',
+        details: { checks: { database: 'ok', queue: 'failed: connect ECONNREFUSED' } },
+      },
+    });
+    expect((await http.get('/health')).status).toBe(200);
   });
 });

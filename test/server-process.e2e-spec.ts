@@ -1,37 +1,12 @@
-/** The built server as users run it: start-up, configuration errors and graceful shutdown. */
-import { spawnSync } from 'node:child_process';
+/** The built server as users run it: graceful shutdown. */
 import { once } from 'node:events';
 import { type IncomingMessage, request } from 'node:http';
 import { ADAPTERS } from './support/test-app';
-import { MAIN, startServerProcess } from './support/server-process';
+import { startServerProcess } from './support/server-process';
 
 jest.setTimeout(30_000);
 
-/** Starts the built server with extra variables and waits for it to give up. */
-function startWith(env: Record<string, string>) {
-  return spawnSync(process.execPath, [MAIN], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: 15_000,
-  });
-}
-
-test('an invalid configuration stops the server with a clear message and exit code 1', () => {
-  const result = startWith({ PORT: 'abc', HTTP_ADAPTER: 'koa', PLANTUML_SERVER_URL: 'not a url' });
-  expect(result.status).toBe(1);
-  expect(result.stderr).toContain('Invalid configuration:');
-  expect(result.stderr).toContain('PORT must be a whole number (got "abc")');
-  expect(result.stderr).toMatch(/HTTP_ADAPTER must be one of .* \(got "koa"\)/);
-  // A configuration problem is not a crash: no stack trace.
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-});
-
-test("a tool's own invalid variable also stops the server with a clear message", () => {
-  const result = startWith({ PORT: '0', PLANTUML_SERVER_URL: 'not a url', LOG_LEVEL: 'silent' });
-  expect(result.status).toBe(1);
-  expect(result.stderr).toContain('Invalid configuration:');
-  expect(result.stderr).toMatch(/PLANTUML_SERVER_URL must be a URL address \(got "not a url"\)/);
-});
+// Configuration errors and other failures to start: startup-errors.e2e-spec.ts.
 
 describe.each(ADAPTERS)('the built server [%s]', (adapter) => {
   test('SIGTERM lets the request in flight finish, then exits', async () => {

@@ -3,17 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { ApiKeyStoreModule } from '../api-keys/api-key-store.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
-import { CoreConfigModule, loadAppConfig } from '../core/config';
+import { CoreConfigModule, OperatorError, loadAppConfig } from '../core/config';
 import { LoggingModule } from '../core/logging/logging.module';
+import { DataDirectoryInUseError } from '../database/data-directory-lock';
 import { DatabaseModule } from '../database/database.module';
 import { API_KEY_ROLES, type ApiKeyRole } from '../database/schema';
 import { UsageError } from '../startup';
-
-export const KEYS_USAGE = `  toolhub keys create --name <name> [--user <user>] [--role admin|member]
-                                      issue an API key for a user (default: the name), admin
-                                      by default, and print it (shown once)
-  toolhub keys list                   list keys: id, name, user, role, prefix, created, revoked
-  toolhub keys revoke <id>            revoke a key; requests with it get 401 at once`;
+import { KEYS_USAGE } from './keys-usage';
 
 /**
  * `toolhub keys …`: manages API keys in the configured database (the same DATA_DIR or
@@ -73,7 +69,11 @@ function parseCommandLine(args: string[]) {
     return parseArgs({
       args,
       allowPositionals: true,
-      options: { name: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } },
+      options: {
+        name: { type: 'string' },
+        user: { type: 'string' },
+        role: { type: 'string' },
+      },
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\nUsage:\n${KEYS_USAGE}`);
@@ -81,23 +81,32 @@ function parseCommandLine(args: string[]) {
 }
 
 async function withApiKeys(work: (keys: ApiKeysService) => Promise<void>): Promise<void> {
-  const config = loadAppConfig(process.env).withLogsOnStderr();
-  @Module({
-    imports: [
-      CoreConfigModule.forRoot(process.env, config),
-      LoggingModule,
-      DatabaseModule,
-      ApiKeyStoreModule,
-    ],
-  })
+  const features = [DatabaseModule, ApiKeyStoreModule];
+  const config = loadAppConfig(process.env, features).withLogsOnStderr();
+  @Module({ imports: [CoreConfigModule.forRoot(process.env, config), LoggingModule, ...features] })
   class KeysCommandModule {}
+  // No Nest logger: a failure is reported once, by the entry point, without a stack.
   const app = await NestFactory.createApplicationContext(KeysCommandModule, {
-    logger: ['error'],
+    logger: false,
     abortOnError: false,
+  }).catch((error: unknown) => {
+    throw error instanceof DataDirectoryInUseError ? new ServerHoldsDataError(error) : error;
   });
   try {
     await work(app.get(ApiKeysService));
   } finally {
     await app.close();
+  }
+}
+
+/** The embedded database is held by a running server: the key API is the way in meanwhile. */
+class ServerHoldsDataError extends OperatorError {
+  constructor({ directory, holder }: DataDirectoryInUseError) {
+    super(
+      `A running toolhub server (pid ${holder.pid} on ${holder.host}) holds the data directory ` +
+        `${directory}, and its embedded database serves one process at a time. Manage keys ` +
+        'through that server instead (POST /api/v1/keys with an admin key; GET to list, ' +
+        'DELETE /api/v1/keys/{id} to revoke), or stop it and run this command again.',
+    );
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/
 import { type Logger } from 'pino';
 import { provideFeatureConfig } from '../core/config';
 import { ROOT_LOGGER } from '../core/logging/root-logger';
+import { DATABASE } from '../database/database';
 import { DatabaseConfig } from '../database/database.config';
 import { ClusterBus, ClusterInstance, LiveEventBus } from './cluster-buses';
 import { ClusterConfig } from './cluster.config';
@@ -31,7 +32,8 @@ class ClusterLifecycle implements OnApplicationShutdown {
     ClusterInstance,
     {
       provide: ClusterBus,
-      inject: [DatabaseConfig, ClusterInstance, ROOT_LOGGER],
+      // After the database (DATABASE): a start waits for an unreachable server there, once.
+      inject: [DatabaseConfig, ClusterInstance, ROOT_LOGGER, DATABASE],
       useFactory: async (database: DatabaseConfig, instance: ClusterInstance, logger: Logger) => {
         if (database.DATABASE_URL === '') return new InProcessBus();
         const bus = new PostgresBus(database.DATABASE_URL, instance.id, logger);

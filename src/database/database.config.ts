@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
+import { Transform } from 'class-transformer';
 import { IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { IntegerVariable } from '../core/config';
+import { defaultDataDirectory } from './default-data-directory';
 
 /** The environment variables of the database. */
 export class DatabaseConfig {
@@ -8,17 +11,34 @@ export class DatabaseConfig {
    * PGlite database in `DATA_DIR`, for one process at a time.
    */
   @ValidateIf((config: DatabaseConfig) => config.DATABASE_URL !== '')
-  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @Matches(/^postgres(ql)?:\/\//, {
+    message: 'DATABASE_URL must be a postgres:// URL (postgres://user:password@host:5432/db)',
+  })
   DATABASE_URL = '';
 
-  /** Where the embedded database keeps its files (ignored when DATABASE_URL is set). */
+  /**
+   * Where the embedded database keeps its files, and the server its key files; made absolute
+   * (a relative value is read from the working directory at start).
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() !== '' ? resolve(value) : value,
+  )
   @IsString()
   @MinLength(1)
-  DATA_DIR = './data';
+  DATA_DIR = defaultDataDirectory();
 
   /** Connections to the PostgreSQL server, per process. */
   @IntegerVariable()
   @Min(1)
   @Max(1000)
   DATABASE_POOL_SIZE = 10;
+
+  /**
+   * How long a start waits for an unreachable PostgreSQL server (refused, down, starting up),
+   * retrying with backoff, before it gives up; 0: one attempt.
+   */
+  @IntegerVariable()
+  @Min(0)
+  @Max(3600)
+  DATABASE_CONNECT_TIMEOUT_SECONDS = 30;
 }

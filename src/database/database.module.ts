@@ -4,6 +4,7 @@ import { provideFeatureConfig } from '../core/config';
 import { ROOT_LOGGER } from '../core/logging/root-logger';
 import { DATABASE, type DatabaseConnection } from './database';
 import { DatabaseConfig } from './database.config';
+import { DatabaseReadiness } from './database-readiness';
 import { openDatabase } from './open-database';
 import { Transactions } from './transactions';
 
@@ -38,6 +39,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       useFactory: (connection: DatabaseConnection) => connection.db,
     },
     DatabaseLifecycle,
+    DatabaseReadiness,
     Transactions,
   ],
   exports: [DATABASE, DatabaseConfig, Transactions],

@@ -1,4 +1,15 @@
-import { IsString } from 'class-validator';
+import { ValidateBy } from 'class-validator';
+
+/** An origin as browsers send it: scheme, host and optional port; no path (a trailing / is ok). */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s@]+\/*$/i;
+
+/** The entries of an allow-list that are neither `*` nor an origin. */
+function invalidOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '' && entry !== '*' && !ORIGIN.test(entry));
+}
 
 /** The environment variables of the MCP endpoint. */
 export class McpConfig {
@@ -7,6 +18,14 @@ export class McpConfig {
    * or `*` for any. Loopback origins (localhost, 127.0.0.1, [::1], any port) are always
    * allowed; requests without an `Origin` header (non-browser clients) are not restricted.
    */
-  @IsString()
+  @ValidateBy({
+    name: 'isOriginList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && invalidOrigins(value).length === 0,
+      defaultMessage: (args) =>
+        'MCP_ALLOWED_ORIGINS must be * or origins, comma-separated (like ' +
+        `https://app.example.com,http://localhost:5173); not origins: ${invalidOrigins(String(args?.value)).join(', ')}`,
+    },
+  })
   MCP_ALLOWED_ORIGINS = '';
 }

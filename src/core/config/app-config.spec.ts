@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { type DynamicModule, Module, forwardRef } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { ConfigModule } from '@nestjs/config';
 import { Type } from 'class-transformer';
@@ -83,7 +84,16 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ SOMETHING_ELSE: 'x', PATH: '/bin' })).toEqual(loadAppConfig({}));
   });
 
+  it.each(['0.0.0.0', '::', '127.0.0.1', 'localhost', 'my_host.internal'])(
+    'accepts HOST=%s',
+    (host) => {
+      expect(loadAppConfig({ HOST: host }).http.host).toBe(host);
+    },
+  );
+
   it.each([
+    ['HOST', 'bad host!'],
+    ['HOST', 'http://localhost'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '-1'],
@@ -118,6 +128,12 @@ describe('loadAppConfig', () => {
       expect(configError({ PORT: port }).message).toMatch(/PORT must be a whole number/);
     },
   );
+
+  it("says a variable's expected form: every rule it has, not only the one broken", () => {
+    expect(configError({ PORT: '70000' }).message).toContain(
+      'PORT must be a whole number, must not be less than 0, must not be greater than 65535 (got "70000")',
+    );
+  });
 
   it('names every bad variable in one message when several are invalid', () => {
     const error = configError({
@@ -227,5 +243,37 @@ describe('provideFeatureConfig', () => {
     await expect(start).rejects.toThrow(
       /^Invalid configuration:\n {2}- TINY_RETRIES .*\(got "abc"\)/,
     );
+  });
+});
+
+describe('loadAppConfig with the modules of the app', () => {
+  @Module({ providers: [provideFeatureConfig(TinyFeatureConfig)] })
+  class TinyToolModule {}
+
+  @Module({})
+  class HostModule {
+    static forRoot(): DynamicModule {
+      return { module: HostModule, imports: [forwardRef(() => TinyToolModule)] };
+    }
+  }
+
+  it('validates the core variables and those of every module it imports, in one message', () => {
+    let error: unknown;
+    try {
+      loadAppConfig({ PORT: 'abc', TINY_COLOUR: 'green' }, [HostModule.forRoot()]);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    const lines = (error as Error).message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^ {2}- PORT must be a whole number.* \(got "abc"\)$/),
+      expect.stringMatching(/^ {2}- TINY_COLOUR must be one of .* \(got "green"\)$/),
+    ]);
+  });
+
+  it('finds nothing to validate in modules that declare no variables', () => {
+    expect(loadAppConfig({ TINY_COLOUR: 'green' }, [ConfigModule])).toEqual(loadAppConfig({}));
   });
 });

@@ -1,6 +1,8 @@
-import { IsIn, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsIn, Max, Min } from 'class-validator';
+import { type ModuleImport, featureConfigsIn } from './feature-configs';
+import { HostVariable } from './host-variable.decorator';
 import { IntegerVariable } from './integer-variable.decorator';
-import { type Environment, validateEnvironment } from './validate-environment';
+import { ConfigValidationError, type Environment, checkEnvironment } from './validate-environment';
 
 const HTTP_ADAPTERS = ['express', 'fastify'] as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -9,7 +11,7 @@ export type HttpAdapterName = (typeof HTTP_ADAPTERS)[number];
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The environment variables of the server core; tools declare their own (see README). */
-class CoreEnvironment {
+export class CoreEnvironment {
   @IsIn(HTTP_ADAPTERS)
   HTTP_ADAPTER: HttpAdapterName = 'express';
 
@@ -18,8 +20,7 @@ class CoreEnvironment {
   @Max(65535)
   PORT = 3000;
 
-  @IsString()
-  @MinLength(1)
+  @HostVariable()
   HOST = '0.0.0.0';
 
   /** Largest request body accepted, in bytes; must leave room for a JSON-escaped 50KB diagram. */
@@ -50,8 +51,17 @@ export class AppConfig {
   }
 }
 
-export function loadAppConfig(env: Environment): AppConfig {
-  const core = validateEnvironment(CoreEnvironment, (name) => env[name]);
+/**
+ * Validates the core variables and those of every feature in the import graph of `modules`
+ * together, so one `ConfigValidationError` names every invalid variable before anything starts.
+ */
+export function loadAppConfig(env: Environment, modules: readonly ModuleImport[] = []): AppConfig {
+  const read = (name: string) => env[name];
+  const { instance: core, problems } = checkEnvironment(CoreEnvironment, read);
+  for (const schema of featureConfigsIn(modules)) {
+    problems.push(...checkEnvironment(schema, read).problems);
+  }
+  if (problems.length > 0) throw new ConfigValidationError(problems);
   return new AppConfig(
     {
       adapter: core.HTTP_ADAPTER,

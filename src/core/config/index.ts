@@ -2,5 +2,8 @@ export * from './app-config';
 export * from './config.module';
 export * from './validate-environment';
 export * from './feature-config.provider';
+export * from './feature-configs';
 export * from './integer-variable.decorator';
 export * from './boolean-variable.decorator';
+export * from './operator-error';
+export * from './variables-help';

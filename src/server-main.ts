@@ -1,0 +1,59 @@
+import { type Logger } from 'pino';
+import { AppModule } from './app.module';
+import { describeVariables } from './core/config';
+import { ROOT_LOGGER } from './core/logging/root-logger';
+import { createApp } from './create-app';
+import { DatabaseConfig } from './database/database.config';
+import { describeDatabase } from './database/describe-database';
+import { listen } from './listen';
+import { DOCS_PATH } from './openapi';
+import { UsageError, loadDotEnv, runEntryPoint } from './startup';
+
+const [argument, ...more] = process.argv.slice(2);
+if (argument === '--help' || argument === '-h') {
+  console.log(usage());
+} else if (argument !== undefined || more.length > 0) {
+  runEntryPoint(() =>
+    Promise.reject(new UsageError(`Unknown argument ${argument}. See node dist/main.js --help`)),
+  );
+} else {
+  runEntryPoint(startServer);
+}
+
+async function startServer(): Promise<void> {
+  loadDotEnv();
+  const { app, config } = await createApp();
+  // SIGTERM/SIGINT close the server gracefully: in-flight requests finish, then the process exits.
+  app.enableShutdownHooks();
+  const address = await listen(app, config);
+  const database = app.get(DatabaseConfig);
+  const url = `http://${shownHost(config.http.host)}:${address.port}`;
+  const docs = `${url}/${DOCS_PATH}`;
+  app
+    .get<Logger>(ROOT_LOGGER)
+    .info(
+      { url, docs, database: describeDatabase(database), dataDir: database.DATA_DIR },
+      `toolhub listening on ${url} · API docs ${docs} · database ${describeDatabase(database)} · ` +
+        `data directory ${database.DATA_DIR}`,
+    );
+}
+
+/** A host a browser can open: the wildcard addresses mean this machine too. */
+function shownHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function usage(): string {
+  return `Usage: node dist/main.js [--help]        (or: npm start)
+
+Starts the toolhub server: tools at /api/tools, the registry at /api/v1, MCP at /mcp,
+API docs at /${DOCS_PATH}, liveness at /health and readiness at /health/ready.
+
+It is configured by environment variables, also read from a .env file in the working
+directory (variables set in the environment win). Every variable, with its default:
+
+${describeVariables(AppModule.features())}
+
+README.md ("Configuration") says what each one does; .env.example lists them commented.`;
+}
