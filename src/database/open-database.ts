@@ -1,14 +1,15 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { type Logger } from 'pino';
+import { connectPostgres } from './connect-postgres';
 import { DataDirectoryLock } from './data-directory-lock';
 import { type Database, type DatabaseConnection } from './database';
 import { type DatabaseConfig } from './database.config';
+import { pgliteDirectory } from './describe-database';
+import { PgliteThread } from './pglite/pglite-thread';
+import { PgliteWireStream } from './pglite/pglite-wire-stream';
 import * as schema from './schema';
 
 // The committed SQL migrations (`npm run db:generate`), at the package root: the same path from
@@ -26,16 +27,33 @@ export async function openDatabase(
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseConnection> {
-  const lock = DataDirectoryLock.acquire(dataDir);
+  const lock = await DataDirectoryLock.acquire(dataDir);
   try {
-    const client = await PGlite.create(join(dataDir, 'pgdata'));
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // PGlite runs on a thread of its own, so the event loop serving requests never waits on a
+    // query's CPU; the app reaches it through node-postgres, as it would a PostgreSQL server.
+    const thread = await PgliteThread.start(pgliteDirectory(dataDir));
+    // PGlite serves one session: one connection, never closed, that queries queue for.
+    const pool = new Pool({
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      idleTimeoutMillis: 0,
+      stream: () => new PgliteWireStream(thread),
+    });
+    const db = drizzlePostgres({ client: pool, schema });
+    try {
+      await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await pool.end();
+      await thread.close();
+      throw error;
+    }
     return {
       db: db as unknown as Database,
       backend: 'pglite',
       close: async () => {
-        await client.close();
+        await pool.end();
+        await thread.close();
         lock.release();
       },
     };
@@ -46,7 +64,7 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
 }
 
 async function openPostgres(config: DatabaseConfig, logger: Logger): Promise<DatabaseConnection> {
-  await migrateWithLock(config.DATABASE_URL);
+  await migrateWithLock(config, logger);
   const pool = new Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection lost'));
@@ -57,9 +75,13 @@ async function openPostgres(config: DatabaseConfig, logger: Logger): Promise<Dat
   };
 }
 
-async function migrateWithLock(url: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
+/** Also where a start waits for a server that is not up yet: the first connection is here. */
+async function migrateWithLock(config: DatabaseConfig, logger: Logger): Promise<void> {
+  const client = await connectPostgres(
+    config.DATABASE_URL,
+    config.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    logger,
+  );
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });

@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+type ThreadMessage =
+  | { type: 'ready' }
+  | { type: 'answer'; bytes: Uint8Array }
+  | { type: 'failed'; message: string }
+  | { type: 'closed' };
+
+interface Waiter {
+  resolve(message: ThreadMessage): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The worker thread that owns the embedded database (`pglite-thread.worker.js`). Requests are
+ * answered in the order they are sent. The thread keeps the process alive only while a request
+ * is pending, so a process that is done exits even if nobody closed the database.
+ */
+export class PgliteThread {
+  private readonly waiters: Waiter[] = [];
+  private stopped?: Error;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: ThreadMessage) => this.settle(message));
+    worker.on('error', (error) => this.stop(error));
+    worker.on('exit', () => this.stop(new Error('The embedded database thread stopped')));
+  }
+
+  /** Starts the thread and opens the PGlite data directory in it. */
+  static async start(directory: string): Promise<PgliteThread> {
+    const worker = new Worker(join(__dirname, 'pglite-thread.worker.js'), {
+      workerData: { directory },
+    });
+    const thread = new PgliteThread(worker);
+    try {
+      await thread.request(undefined);
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
+    return thread;
+  }
+
+  /** Hands protocol bytes to the database; resolves the bytes it answers. */
+  async exchange(bytes: Uint8Array): Promise<Uint8Array> {
+    const answer = await this.request({ type: 'exchange', bytes });
+    return answer.type === 'answer' ? answer.bytes : new Uint8Array(0);
+  }
+
+  /** Closes the database (flushing it to disk) and ends the thread. */
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    await this.request({ type: 'close' });
+    await this.worker.terminate();
+  }
+
+  /** Sends a message (none: waits for the thread's first, `ready`) and resolves its answer. */
+  private request(message: object | undefined): Promise<ThreadMessage> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    return new Promise<ThreadMessage>((resolve, reject) => {
+      if (this.waiters.push({ resolve, reject }) === 1) this.worker.ref();
+      if (message) this.worker.postMessage(message);
+    });
+  }
+
+  private settle(message: ThreadMessage): void {
+    const waiter = this.waiters.shift();
+    if (this.waiters.length === 0) this.worker.unref();
+    if (message.type === 'failed') waiter?.reject(new Error(message.message));
+    else waiter?.resolve(message);
+  }
+
+  private stop(error: Error): void {
+    this.stopped ??= error;
+    for (const waiter of this.waiters.splice(0)) waiter.reject(this.stopped);
+  }
+}

@@ -1,0 +1,39 @@
+'use strict';
+// The embedded database's own thread. PGlite (PostgreSQL compiled to WebAssembly) runs each
+// query synchronously on the thread that owns it; here that is not the thread serving HTTP, so
+// a busy database never stalls requests, streams or timers. The main thread speaks the
+// PostgreSQL wire protocol to it over one connection (see pglite-wire-stream.ts): each message
+// carries protocol bytes and is answered, in order, with the bytes PGlite returns.
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require('@electric-sql/pglite');
+
+async function open() {
+  const db = await PGlite.create(workerData.directory);
+  let previous = Promise.resolve();
+  parentPort.on('message', (message) => {
+    previous = previous.then(() => handle(db, message));
+  });
+  parentPort.postMessage({ type: 'ready' });
+}
+
+async function handle(db, message) {
+  if (message.type === 'close') {
+    await db.close();
+    parentPort.postMessage({ type: 'closed' });
+    return;
+  }
+  try {
+    const bytes = await db.execProtocolRaw(message.bytes);
+    // Moved, not copied, unless the answer is a view into a larger buffer.
+    const movable = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    parentPort.postMessage({ type: 'answer', bytes }, movable ? [bytes.buffer] : []);
+  } catch (error) {
+    parentPort.postMessage({ type: 'failed', message: messageOf(error) });
+  }
+}
+
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+open().catch((error) => parentPort.postMessage({ type: 'failed', message: messageOf(error) }));
