@@ -1162,9 +1162,11 @@ export interface components {
        */
       message: string;
       /** @description Structured context, e.g. the list of input schema violations. */
-      details?: {
-        [key: string]: unknown;
-      };
+      details?:
+        | {
+            [key: string]: unknown;
+          }
+        | unknown[];
     };
     ErrorEnvelopeDto: {
       /**
@@ -3919,11 +3921,11 @@ export interface operations {
   };
   listSessionEvents: {
     parameters: {
-      query: {
+      query?: {
         /** @description Only events with a greater sequence number (-1: from the first). */
-        after_sequence: number;
+        after_sequence?: number;
         /** @description Events per page. */
-        limit: number;
+        limit?: number;
       };
       header?: never;
       path: {
