@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 
 # toolhub: build with `docker build -t toolhub .`, run with
-#   docker run -p 3000:3000 -v toolhub-data:/app/data toolhub
+#   docker run -d --name toolhub -p 3000:3000 -v toolhub-data:/app/data toolhub
+# then read the first admin key with `docker exec toolhub cat /app/data/initial-admin-key`.
+# Several instances on PostgreSQL and Redis: docker-compose.yml.
 # Configuration is by environment (PORT, HOST, HTTP_ADAPTER=express|fastify, LOG_LEVEL, ...).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -26,9 +28,12 @@ RUN npm run build \
 FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
 
+# The data directory is the volume (the default, ~/.local/share/toolhub, would be inside the
+# container): the embedded database, its key files and the first admin key live there.
 ENV NODE_ENV=production \
     PORT=3000 \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    DATA_DIR=/app/data
 
 # The application files stay owned by root (read-only for the server); only the data directory,
 # where an embedded database lives, is writable by the `node` user.
