@@ -2,7 +2,8 @@
  * Seed 003's tool registry at `/api/v1/tools`, over real HTTP on both adapters: the acceptance
  * criteria AC-001…AC-012 and AC-020…AC-024 (tests are named by AC id), plus what the
  * implementation promises beyond them: secret headers are write-only and the builtin tool is
- * registered, listed and protected. Every test starts from a registry holding only the builtin.
+ * registered, listed and protected. Every test starts from a registry holding only the builtin
+ * tools, whichever they are: they are discovered from the booted app, never assumed.
  */
 import { randomUUID } from 'node:crypto';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
@@ -27,7 +28,7 @@ const PRICE_FETCHER = {
   parameters: PRICE_PARAMETERS,
 };
 
-/** The builtin tool the app registers at start. */
+/** A builtin tool the app registers at start (there may be others: see builtinNames). */
 const BUILTIN = 'encodePlantUML';
 
 interface ToolBody {
@@ -48,6 +49,8 @@ interface FieldIssue {
 
 describeEachAdapter('Registry API: tools', (testApp) => {
   let auth: string;
+  /** Every builtin tool of the booted app, in the order the registry lists them (oldest first). */
+  let builtinNames: string[];
   const http = () => testApp().http;
   const get = (path: string) => http().get(path).set('Authorization', auth);
   const post = (path: string, body?: unknown) =>
@@ -82,24 +85,36 @@ describeEachAdapter('Registry API: tools', (testApp) => {
     return response.body as { items: ToolBody[]; total: number };
   };
   const namesOf = (tools: { name: string }[]) => tools.map((tool) => tool.name);
+  const isBuiltin = (tool: ToolBody) => tool.implementation?.type === 'builtin';
+  /** The names of the listed tools that are not builtin: those the test registered. */
+  const registeredNamesOf = (tools: ToolBody[]) =>
+    namesOf(tools.filter((tool) => !isBuiltin(tool)));
   const builtin = async (): Promise<ToolBody> =>
     (await list(`?search=${BUILTIN}`)).items.find((tool) => tool.name === BUILTIN) as ToolBody;
   const issuesOf = (body: { error: { details: FieldIssue[] } }) => body.error.details;
 
   beforeAll(async () => {
     auth = await bearerFor(testApp().app);
+    const { items, total } = await list('?limit=100');
+    builtinNames = namesOf(items.filter(isBuiltin));
+    expect(total).toBeLessThanOrEqual(100);
+    expect(builtinNames).toContain(BUILTIN);
   });
 
-  /** Back to the state of a fresh app: the builtin tool alone, active. */
+  /** Back to the state of a fresh app: the builtin tools alone, active. */
   beforeEach(async () => {
     for (;;) {
       const { items } = await list('?limit=100');
-      const registered = items.filter((tool) => tool.implementation?.type !== 'builtin');
+      const registered = items.filter((tool) => !isBuiltin(tool));
       for (const tool of registered) expect((await del(`${TOOLS}/${tool.id}`)).status).toBe(200);
-      if (registered.length === 0) break;
+      if (registered.length === 0) {
+        for (const tool of items.filter((each) => !each.is_active)) {
+          expect((await put(`${TOOLS}/${tool.id}`, { is_active: true })).status).toBe(200);
+        }
+        expect(namesOf(items)).toEqual(builtinNames);
+        break;
+      }
     }
-    const encode = await builtin();
-    if (!encode.is_active) await put(`${TOOLS}/${encode.id}`, { is_active: true });
   });
 
   describe('requires_approval', () => {
@@ -228,7 +243,7 @@ describeEachAdapter('Registry API: tools', (testApp) => {
   });
 
   describe('AC-003…AC-005: list, filter, search', () => {
-    test('AC-003: given 5 tools (the builtin and 4 registered), the list returns exactly those 5', async () => {
+    test('AC-003: given the builtin tools and 4 registered, the list returns exactly those', async () => {
       const names = ['price_fetcher', 'indicator_calc', 'market_screener', 'news_reader'];
       const created: ToolBody[] = [];
       for (const name of names) created.push(await create({ name, description: `${name} tool` }));
@@ -236,14 +251,14 @@ describeEachAdapter('Registry API: tools', (testApp) => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         items: expect.any(Array),
-        total: 5,
+        total: builtinNames.length + 4,
         limit: 20,
         offset: 0,
       });
       const items = response.body.items as ToolBody[];
-      // Oldest first: the builtin was registered at start.
-      expect(namesOf(items)).toEqual([BUILTIN, ...names]);
-      expect(items.slice(1)).toEqual(created);
+      // Oldest first: the builtins were registered at start.
+      expect(namesOf(items)).toEqual([...builtinNames, ...names]);
+      expect(items.slice(builtinNames.length)).toEqual(created);
     });
 
     test('AC-004: is_active=true lists only the active tools, is_active=false the others', async () => {
@@ -251,16 +266,18 @@ describeEachAdapter('Registry API: tools', (testApp) => {
       await create({ name: 'tool_2', is_active: false });
       await create({ name: 'tool_3', is_active: true });
       const active = await list('?is_active=true');
-      expect(namesOf(active.items)).toEqual([BUILTIN, 'tool_1', 'tool_3']);
-      expect(active.total).toBe(3);
+      expect(namesOf(active.items)).toEqual([...builtinNames, 'tool_1', 'tool_3']);
+      expect(active.total).toBe(builtinNames.length + 2);
       expect(active.items.every((tool) => tool.is_active)).toBe(true);
 
       const inactive = await list('?is_active=false');
       expect(namesOf(inactive.items)).toEqual(['tool_2']);
       expect(inactive.total).toBe(1);
 
-      // With the builtin deactivated, the seed's table is the whole registry: exactly 2 active.
-      await put(`${TOOLS}/${(await builtin()).id}`, { is_active: false });
+      // With the builtins deactivated, the seed's table is the whole registry: exactly 2 active.
+      for (const tool of active.items.filter(isBuiltin)) {
+        expect((await put(`${TOOLS}/${tool.id}`, { is_active: false })).status).toBe(200);
+      }
       const seedActive = await list('?is_active=true');
       expect(namesOf(seedActive.items)).toEqual(['tool_1', 'tool_3']);
       expect(seedActive.items.every((tool) => tool.is_active)).toBe(true);
@@ -278,24 +295,25 @@ describeEachAdapter('Registry API: tools', (testApp) => {
       await create({ name: 'indicator_calc', description: '기술적 지표 계산' });
       await create({ name: 'market_screener', description: '종목 스크리닝' });
       const found = await list('?search=price');
-      expect(namesOf(found.items)).toEqual(['price_fetcher']);
-      expect(found.total).toBe(1);
+      // A builtin tool may mention prices too: of the registered tools, only price_fetcher.
+      expect(registeredNamesOf(found.items)).toEqual(['price_fetcher']);
+      expect(found.total).toBe(found.items.filter(isBuiltin).length + 1);
     });
 
     test('AC-005: search is case-insensitive, partial, and matches descriptions', async () => {
       await create({ name: 'price_fetcher', description: '주가 데이터 조회' });
       await create({ name: 'indicator_calc', description: 'Technical INDICATORS, e.g. RSI' });
       await create({ name: 'market_screener', description: '종목 스크리닝' });
-      expect(namesOf((await list('?search=PRICE')).items)).toEqual(['price_fetcher']);
-      expect(namesOf((await list('?search=ice_fe')).items)).toEqual(['price_fetcher']);
-      expect(namesOf((await list(`?search=${encodeURIComponent('데이터')}`)).items)).toEqual([
-        'price_fetcher',
-      ]);
-      expect(namesOf((await list('?search=rsi')).items)).toEqual(['indicator_calc']);
-      expect(namesOf((await list('?search=nothing-like-this')).items)).toEqual([]);
+      expect(registeredNamesOf((await list('?search=PRICE')).items)).toEqual(['price_fetcher']);
+      expect(registeredNamesOf((await list('?search=ice_fe')).items)).toEqual(['price_fetcher']);
+      expect(
+        registeredNamesOf((await list(`?search=${encodeURIComponent('데이터')}`)).items),
+      ).toEqual(['price_fetcher']);
+      expect(registeredNamesOf((await list('?search=rsi')).items)).toEqual(['indicator_calc']);
+      expect(registeredNamesOf((await list('?search=nothing-like-this')).items)).toEqual([]);
       // Search and filter combine.
       await create({ name: 'price_archive', is_active: false });
-      expect(namesOf((await list('?search=price&is_active=false')).items)).toEqual([
+      expect(registeredNamesOf((await list('?search=price&is_active=false')).items)).toEqual([
         'price_archive',
       ]);
     });
@@ -303,14 +321,16 @@ describeEachAdapter('Registry API: tools', (testApp) => {
     test('AC-005: % and _ in a search term are literal characters, not wildcards', async () => {
       await create({ name: 'abc_def', description: '100% sure' });
       await create({ name: 'abcxdef', description: '1000 sure' });
-      expect(namesOf((await list('?search=c_d')).items)).toEqual(['abc_def']);
-      expect(namesOf((await list(`?search=${encodeURIComponent('0%')}`)).items)).toEqual([
+      expect(registeredNamesOf((await list('?search=c_d')).items)).toEqual(['abc_def']);
+      expect(registeredNamesOf((await list(`?search=${encodeURIComponent('0%')}`)).items)).toEqual([
         'abc_def',
       ]);
-      expect(namesOf((await list(`?search=${encodeURIComponent('%')}`)).items)).toEqual([
+      expect(registeredNamesOf((await list(`?search=${encodeURIComponent('%')}`)).items)).toEqual([
         'abc_def',
       ]);
-      expect(namesOf((await list(`?search=${encodeURIComponent('\\')}`)).items)).toEqual([]);
+      expect(registeredNamesOf((await list(`?search=${encodeURIComponent('\\')}`)).items)).toEqual(
+        [],
+      );
     });
   });
 
@@ -402,7 +422,7 @@ describeEachAdapter('Registry API: tools', (testApp) => {
       expect(response.body).toEqual({ deleted: true, id: tool.id });
       expect((await get(`${TOOLS}/${tool.id}`)).status).toBe(404);
       expect((await del(`${TOOLS}/${tool.id}`)).status).toBe(404);
-      expect(namesOf((await list()).items)).toEqual([BUILTIN]);
+      expect(namesOf((await list()).items)).toEqual(builtinNames);
       // The name is free again.
       await create(PRICE_FETCHER);
     });
@@ -712,9 +732,11 @@ describeEachAdapter('Registry API: tools', (testApp) => {
 
   describe('the builtin tool', () => {
     test('encodePlantUML is listed with implementation type builtin', async () => {
-      const { items, total } = await list();
-      expect(total).toBe(1);
-      expect(items).toEqual([
+      const { items, total } = await list('?limit=100');
+      expect(total).toBe(builtinNames.length);
+      expect(namesOf(items)).toEqual(builtinNames);
+      expect(items.every(isBuiltin)).toBe(true);
+      expect(items.find((tool) => tool.name === BUILTIN)).toEqual(
         expect.objectContaining({
           id: expect.stringMatching(UUID),
           name: BUILTIN,
@@ -725,7 +747,7 @@ describeEachAdapter('Registry API: tools', (testApp) => {
           // encodePlantUML is annotated read-only: it runs without asking.
           requires_approval: false,
         }),
-      ]);
+      );
     });
 
     test('encodePlantUML cannot be deleted: 409 BUILTIN_TOOL_READ_ONLY', async () => {
@@ -800,7 +822,7 @@ describeEachAdapter('Registry API: tools', (testApp) => {
         expect(response.status).toBe(401);
         expect(response.headers['www-authenticate']).toBe('Bearer');
       }
-      expect(namesOf((await list()).items)).toEqual([BUILTIN, 'price_fetcher']);
+      expect(namesOf((await list()).items)).toEqual([...builtinNames, 'price_fetcher']);
       expect((await get(`${TOOLS}/${id}`)).body.is_active).toBe(true);
     });
 
@@ -833,7 +855,7 @@ describeEachAdapter('Registry API: tools', (testApp) => {
             details: { reason: expect.any(String) },
           },
         });
-        expect(namesOf((await list()).items)).toEqual([BUILTIN]);
+        expect(namesOf((await list()).items)).toEqual(builtinNames);
       },
     );
 
@@ -905,7 +927,7 @@ describeEachAdapter('Registry API: tools', (testApp) => {
         expect(issue.messages.length).toBeGreaterThan(0);
         issue.messages.forEach((message) => expect(typeof message).toBe('string'));
       }
-      expect(namesOf((await list()).items)).toEqual([BUILTIN]);
+      expect(namesOf((await list()).items)).toEqual(builtinNames);
     });
 
     test('AC-021: the JSON Schema error names what is wrong', async () => {
@@ -933,8 +955,9 @@ describeEachAdapter('Registry API: tools', (testApp) => {
 
   describe('AC-022: pagination', () => {
     test('AC-022: with 50 tools, limit=10&offset=20 returns the 21st to the 30th, oldest first', async () => {
-      const created: string[] = [BUILTIN];
-      for (let i = 2; i <= 50; i++) {
+      // The builtins come first, then registered tools named by their position, up to 50.
+      const created: string[] = [...builtinNames];
+      for (let i = builtinNames.length + 1; i <= 50; i++) {
         const name = `tool_${String(i).padStart(2, '0')}`;
         await create({ name });
         created.push(name);
@@ -981,8 +1004,12 @@ describeEachAdapter('Registry API: tools', (testApp) => {
     });
 
     test('AC-022: limit=1 and limit=100 are accepted', async () => {
-      expect(await list('?limit=1')).toMatchObject({ limit: 1, total: 1 });
-      expect(await list('?limit=100')).toMatchObject({ limit: 100, total: 1 });
+      const one = await list('?limit=1');
+      expect(one).toMatchObject({ limit: 1, total: builtinNames.length });
+      expect(namesOf(one.items)).toEqual(builtinNames.slice(0, 1));
+      const hundred = await list('?limit=100');
+      expect(hundred).toMatchObject({ limit: 100, total: builtinNames.length });
+      expect(namesOf(hundred.items)).toEqual(builtinNames);
     });
   });
 });
