@@ -61,23 +61,26 @@ step "tests: $*"
 
 step "the server serves $tool_name as its example says"
 port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
-HOME="$work/home" HOST=127.0.0.1 PORT="$port" LOG_LEVEL=warn node dist/main.js >"$work/server.log" 2>&1 &
+# On the embedded database, in a home of its own, whatever database the tests above were given.
+env -u DATABASE_URL -u REDIS_URL HOME="$work/home" HOST=127.0.0.1 PORT="$port" LOG_LEVEL=warn \
+  node dist/main.js >"$work/server.log" 2>&1 &
 server_pid=$!
-TOOL="$tool_name" URL="http://127.0.0.1:$port" node - <<'EOF'
-const { TOOL, URL } = process.env;
+TOOL="$tool_name" BASE_URL="http://127.0.0.1:$port" node - <<'EOF' ||
+// (Not `URL`: a script read from stdin would shadow the global that fetch needs.)
+const { TOOL, BASE_URL } = process.env;
 const json = async (response) => ({ status: response.status, body: await response.json() });
 (async () => {
-  for (let tries = 0; !(await fetch(`${URL}/health`).then((r) => r.ok, () => false)); tries++) {
+  for (let tries = 0; !(await fetch(`${BASE_URL}/health`).then((r) => r.ok, () => false)); tries++) {
     if (tries > 1200) throw new Error('the server did not answer');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const listed = (await json(await fetch(`${URL}/api/tools`))).body.tools.map((t) => t.name);
+  const listed = (await json(await fetch(`${BASE_URL}/api/tools`))).body.tools.map((t) => t.name);
   if (!listed.includes(TOOL)) throw new Error(`${TOOL} is not listed: ${listed}`);
-  const operation = (await json(await fetch(`${URL}/docs-json`))).body.paths[`/api/tools/${TOOL}`].post;
+  const operation = (await json(await fetch(`${BASE_URL}/docs-json`))).body.paths[`/api/tools/${TOOL}`].post;
   const input = operation.requestBody.content['application/json'].example;
   const expected = operation.responses['200'].content['application/json'].example;
   const answer = await json(
-    await fetch(`${URL}/api/tools/${TOOL}`, {
+    await fetch(`${BASE_URL}/api/tools/${TOOL}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(input),
@@ -92,5 +95,6 @@ const json = async (response) => ({ status: response.status, body: await respons
   process.exit(1);
 });
 EOF
+  { echo "the server's output:" >&2; tail -20 "$work/server.log" >&2; exit 1; }
 
 step "done: the README's tool added, nothing else edited, tests green"
