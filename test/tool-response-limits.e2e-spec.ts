@@ -138,7 +138,43 @@ describe(`Tool answers past a TOOL_MAX_RESPONSE_BYTES of ${SMALL_LIMIT}`, () => 
 });
 
 describe('Tool answers under the default TOOL_MAX_RESPONSE_BYTES (10 MB)', () => {
-  const { state, register, invoke, answersFrom } = suite({});
+  const { state, register, invoke, testRun, answersFrom } = suite({});
+
+  test.each<[Kind, string]>([
+    ['http', 'its JSON body'],
+    ['mcp', 'its structuredContent'],
+  ])(
+    'an %s tool nesting %s 5,000 arrays deep is 502 TOOL_RESULT_TOO_DEEP on REST and in a test run',
+    async (kind) => {
+      const tool = await register(kind);
+      const tooDeep = {
+        code: 'TOOL_RESULT_TOO_DEEP',
+        message: expect.stringContaining('deeper than 256 levels, the limit TOOL_RESULT_MAX_DEPTH'),
+        details: { max_depth: 256 },
+      };
+
+      const rest = await invoke(tool.name, { bytes: 1, nesting: 5000 });
+      expect(rest.status).toBe(502);
+      expect(rest.body).toEqual({ success: false, error: tooDeep });
+
+      const run = await testRun(tool.id, { bytes: 1, nesting: 5000 });
+      expect(run.status).toBe(200);
+      expect(run.body).toMatchObject({
+        success: false,
+        error: tooDeep.message,
+        error_code: 'TOOL_RESULT_TOO_DEEP',
+      });
+
+      // Nesting within the limit is served as it came.
+      const within = await invoke(tool.name, { bytes: 1, nesting: 200 });
+      expect(within.status).toBe(200);
+      const served: unknown = within.body.result;
+      const nested = kind === 'http' ? served : (served as { nested: unknown }).nested;
+      let depth = 0;
+      for (let level = nested; Array.isArray(level); level = level[0]) depth += 1;
+      expect(depth).toBe(200);
+    },
+  );
 
   test('a 5 MB MCP error text comes back once, as an excerpt', async () => {
     const tool = await register('mcp');

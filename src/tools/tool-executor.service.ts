@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, InternalError } from '../core/errors';
 import { MetricsService } from '../core/metrics/metrics.service';
-import { CallAbortedError, InvalidToolInputError } from './tool.errors';
+import { CallAbortedError, InvalidToolInputError, ToolResultTooDeepError } from './tool.errors';
+import { nestsDeeperThan } from './nesting-depth';
+import { ToolContentResult } from './tool-content-result';
 import { runWithTimeout } from './run-with-timeout';
 import { type CatalogTool } from './tool-catalog.service';
 import { type RunSession } from './tool.contract';
@@ -21,18 +23,20 @@ export interface ExecuteOptions {
 /**
  * The single path every tool call takes, whatever asked for it: validate the input against the
  * tool's schema, run it within its time limit (aborting its signal when the limit passes),
- * count it, and report the outcome as a value. Never throws.
+ * refuse a result too deep to serialise, count it, and report the outcome as a value. Never throws.
  */
 @Injectable()
 export class ToolExecutor {
   private readonly logger = new Logger('Tools');
   private readonly defaultTimeoutMs: number;
+  private readonly maxResultDepth: number;
 
   constructor(
     private readonly metrics: MetricsService,
     config: ToolsConfig,
   ) {
     this.defaultTimeoutMs = config.TOOL_TIMEOUT_SECONDS * 1000;
+    this.maxResultDepth = config.TOOL_RESULT_MAX_DEPTH;
   }
 
   async execute(tool: CatalogTool, input: unknown, options: ExecuteOptions): Promise<ToolOutcome> {
@@ -53,6 +57,11 @@ export class ToolExecutor {
         options.timeoutMs ?? this.defaultTimeoutMs,
         options.signal,
       );
+      // MCP content is checked as sent: what agent runs process, beside what REST shows.
+      const answer = result instanceof ToolContentResult ? result.raw : result;
+      if (nestsDeeperThan(answer, this.maxResultDepth)) {
+        throw new ToolResultTooDeepError(this.maxResultDepth);
+      }
       this.count(name, options.caller, 'ok');
       return { success: true, result, execution_time_ms: elapsed() };
     } catch (thrown) {

@@ -35,6 +35,23 @@ export class ToolExecutionFailedError extends DomainError {
   readonly status = 502;
 }
 
+/**
+ * A tool's result nests arrays and objects deeper than `TOOL_RESULT_MAX_DEPTH`: serialising it
+ * for the caller, the model or the store could overflow the stack. 502: the caller's request is
+ * fine, the tool's answer is what cannot be used.
+ */
+export class ToolResultTooDeepError extends DomainError {
+  readonly code = 'TOOL_RESULT_TOO_DEEP';
+  readonly status = 502;
+  constructor(maxDepth: number) {
+    super(
+      `The tool's result nests arrays and objects deeper than ${maxDepth} levels, ` +
+        'the limit TOOL_RESULT_MAX_DEPTH sets',
+      { max_depth: maxDepth },
+    );
+  }
+}
+
 /** The caller went away (a client disconnected, a run was cancelled) before the tool finished. */
 export class CallAbortedError extends DomainError {
   readonly code = 'CALL_ABORTED';

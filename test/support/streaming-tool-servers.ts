@@ -16,6 +16,11 @@ export interface StreamedAnswerInput {
   format?: 'json' | 'sse';
   /** MCP only: a tool error (`isError: true`) whose text is the filler. */
   is_error?: boolean;
+  /**
+   * Arrays the answer nests: `http`, the filler string inside them; MCP, beside the text as
+   * `structuredContent: { nested: [[…[]…]] }`.
+   */
+  nesting?: number;
 }
 
 /** The JSON Schema of `StreamedAnswerInput`, as the registered tools' `parameters`. */
@@ -25,6 +30,7 @@ export const STREAMED_ANSWER_PARAMETERS = {
     bytes: { type: 'integer', minimum: 0 },
     format: { enum: ['json', 'sse'] },
     is_error: { type: 'boolean' },
+    nesting: { type: 'integer', minimum: 0 },
   },
   required: ['bytes'],
 };
@@ -55,9 +61,10 @@ export function startStreamingHttpToolServer(
   onChunk: () => void = () => undefined,
 ): Promise<StreamingToolServer> {
   return startServer('/tool', (message, res, answers) => {
-    const { bytes } = message as StreamedAnswerInput;
+    const { bytes, nesting = 0 } = message as StreamedAnswerInput;
     res.writeHead(200, { 'content-type': 'application/json' });
-    answers.push(streamAnswer(res, ['"', bytes, '"'], onChunk));
+    const [open, close] = ['['.repeat(nesting), ']'.repeat(nesting)];
+    answers.push(streamAnswer(res, [`${open}"`, bytes, `"${close}`], onChunk));
   });
 }
 
@@ -91,14 +98,24 @@ export function startStreamingMcpServer(
         }),
       );
     } else {
-      const { bytes, format = 'json', is_error = false } = params?.arguments ?? { bytes: 0 };
+      const {
+        bytes,
+        format = 'json',
+        is_error = false,
+        nesting = 0,
+      } = params?.arguments ?? { bytes: 0 };
       const sse = format === 'sse';
       res.writeHead(200, { 'content-type': sse ? 'text/event-stream' : 'application/json' });
       const head =
         `${sse ? 'event: message\ndata: ' : ''}{"jsonrpc":"2.0","id":${JSON.stringify(id)},` +
         `"result":{"isError":${is_error},"content":[{"type":"text","text":"` +
         (is_error ? ERROR_TEXT_MARK : '');
-      answers.push(streamAnswer(res, [head, bytes, `"}]}}${sse ? '\n\n' : ''}`], onChunk));
+      const structured =
+        nesting > 0
+          ? `,"structuredContent":{"nested":${'['.repeat(nesting)}${']'.repeat(nesting)}}`
+          : '';
+      const tail = `"}]${structured}}}${sse ? '\n\n' : ''}`;
+      answers.push(streamAnswer(res, [head, bytes, tail], onChunk));
     }
   });
 }
