@@ -5,25 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { closedPort } from './support/closed-port';
 import { MAIN } from './support/server-process';
 import { STACK_LINE, runBuilt } from './support/run-built';
 
 // The built server starts; a busy machine may take long (the wait is for its exit).
 jest.setTimeout(180_000);
-
-/** A loopback port with nothing listening: the OS refuses every connection to it. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test('a database at a closed port is retried, then named in one line without its password', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolhub-no-database-'));

@@ -1,19 +1,9 @@
-import { type AddressInfo, type Server, connect, createServer } from 'node:net';
+import { type Server, connect, createServer } from 'node:net';
 import pino from 'pino';
+import { closedPort } from '../../test/support/closed-port';
 import { DatabaseUnavailableError, connectPostgres } from './connect-postgres';
 
 const silent = pino({ level: 'silent' });
-
-/** A loopback port with nothing listening: the OS refuses every connection to it. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('connectPostgres', () => {
   it('retries a refused connection until its time is up, then names DATABASE_URL without the password', async () => {
