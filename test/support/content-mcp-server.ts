@@ -3,8 +3,6 @@
  * the test gave for that case, sent as is: results the SDK itself would refuse to send (content
  * not a list, invalid base64) reach the client too, as from a server that does not validate.
  */
-import { createServer } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
@@ -12,42 +10,18 @@ import {
   type JSONRPCMessage,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { type JsonPostServer, startJsonPostServer } from './json-post-server';
 
-export interface ContentMcpServer {
-  /** The endpoint URL (`http://127.0.0.1:<port>/mcp`). */
-  url: string;
-  close(): Promise<void>;
-}
+/** The endpoint URL is `http://127.0.0.1:<port>/mcp`. */
+export type ContentMcpServer = JsonPostServer;
 
 /** A valid placeholder the SDK checks; replaced by the case's raw result on the way out. */
 const PLACEHOLDER = { content: [] };
 
-export async function startContentMcpServer(
+export function startContentMcpServer(
   results: Readonly<Record<string, unknown>>,
 ): Promise<ContentMcpServer> {
-  const server = createServer((req, res) => {
-    // Stateless: no standalone SSE stream (GET) and no session to end (DELETE).
-    if (req.method !== 'POST') {
-      res.writeHead(405, { allow: 'POST' }).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-      void serve(results, body, req, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return startJsonPostServer('/mcp', (body, req, res) => void serve(results, body, req, res));
 }
 
 async function serve(

@@ -4,9 +4,9 @@
  * took the last. So an answer of 200 MB costs the test process nothing, and what toolhub holds
  * can be measured; each answer records how much of it was sent before toolhub hung up.
  */
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { type ServerResponse } from 'node:http';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { type JsonPostServer, startJsonPostServer } from './json-post-server';
 
 /** The input of a call to these servers' tools. */
 export interface StreamedAnswerInput {
@@ -44,10 +44,8 @@ export interface StreamedAnswer {
   ended: Promise<{ sentBytes: number; complete: boolean }>;
 }
 
-export interface StreamingToolServer {
-  url: string;
+export interface StreamingToolServer extends JsonPostServer {
   answers: StreamedAnswer[];
-  close(): Promise<void>;
 }
 
 const FILLER_CHUNK = Buffer.alloc(64 * 1024, 'x');
@@ -171,26 +169,8 @@ async function startServer(
   respond: (message: unknown, res: ServerResponse, answers: StreamedAnswer[]) => void,
 ): Promise<StreamingToolServer> {
   const answers: StreamedAnswer[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'POST') {
-      res.writeHead(405, { allow: 'POST' }).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      respond(JSON.parse(Buffer.concat(chunks).toString('utf8')), res, answers);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${path}`,
-    answers,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await startJsonPostServer(path, (message, _req, res) =>
+    respond(message, res, answers),
+  );
+  return { ...server, answers };
 }
