@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -33,10 +33,13 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A store opened once per suite (a PGlite database takes seconds to create), emptied per test. */
 interface StoreCase {
   store: BlobStore;
   /** Keys with bytes stored (a half-written blob would show here). */
   storedKeys(): Promise<string[]>;
+  /** Removes every blob, so each test starts from an empty store. */
+  removeAllBlobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,12 +49,35 @@ async function filesystemCase(): Promise<StoreCase> {
   return {
     store: new FilesystemBlobStore(blobs),
     storedKeys: async () => (await readdir(blobs).catch(() => [])).sort(),
+    removeAllBlobs: () => rm(blobs, { recursive: true, force: true }),
     close: () => rm(directory, { recursive: true, force: true }),
   };
 }
 
+/**
+ * An embedded database. Opening a copy of the template global-setup.js made takes about a
+ * second; creating one (initdb) takes several, so that is only the fallback when there is none.
+ */
+async function openPglite(): Promise<{ client: PGlite; close(): Promise<void> }> {
+  const template = process.env.TOOLHUB_PGLITE_TEMPLATE;
+  if (!template) {
+    const client = await PGlite.create();
+    return { client, close: () => client.close() };
+  }
+  const directory = await mkdtemp(join(tmpdir(), 'toolhub-blobs-db-'));
+  await cp(join(template, 'pgdata'), join(directory, 'pgdata'), { recursive: true });
+  const client = await PGlite.create(join(directory, 'pgdata'));
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
 async function postgresCase(): Promise<StoreCase> {
-  const client = await PGlite.create();
+  const { client, close } = await openPglite();
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: join(__dirname, '..', '..', 'migrations') });
   const transactions = new Transactions(db);
@@ -62,7 +88,10 @@ async function postgresCase(): Promise<StoreCase> {
       (
         await db.execute<{ key: string }>(sql`SELECT DISTINCT key FROM blobs ORDER BY key`)
       ).rows.map((row) => row.key),
-    close: () => client.close(),
+    removeAllBlobs: async () => {
+      await db.execute(sql`DELETE FROM blobs`);
+    },
+    close,
   };
 }
 
@@ -72,11 +101,15 @@ describe.each([
 ])('%s', (_name, open) => {
   let subject: StoreCase;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     subject = await open();
   });
 
-  afterEach(async () => {
+  beforeEach(async () => {
+    await subject.removeAllBlobs();
+  });
+
+  afterAll(async () => {
     await subject.close();
   });
 
