@@ -3,6 +3,7 @@
  * real example, and each tool's input schema shown as it really is.
  */
 import { RouteCatalog } from '../src/core/http/route-catalog.service';
+import { bearerFor } from './support/api-key';
 import { describeEachAdapter } from './support/test-app';
 
 interface Operation {
@@ -172,6 +173,49 @@ describeEachAdapter('OpenAPI document', (testApp) => {
         statuses: expect.arrayContaining(['200', '400', '504']) as string[],
       });
       expect(codesOf(document.paths[`/api/tools/${id}`].post)).toContain('EXECUTION_TIMEOUT');
+    }
+  });
+
+  test("a registered http tool's operation documents what its endpoint can fail with", async () => {
+    const auth = await bearerFor(testApp().app);
+    const created = await testApp()
+      .http.post('/api/v1/tools')
+      .set('Authorization', auth)
+      .send({
+        name: 'documented_remote_tool',
+        description: 'Fetches a quote',
+        parameters: { type: 'object' },
+        implementation: { type: 'http', url: 'https://prices.example.com/latest' },
+        public: true,
+      });
+    expect(created.status).toBe(201);
+    try {
+      const fresh = (await testApp().http.get('/docs-json')).body as Document;
+      const statusesByCode = (operation: Operation) =>
+        Object.fromEntries(
+          Object.entries(operation.responses).flatMap(([status, { content }]) =>
+            Object.values(content?.['application/json']?.examples ?? {}).map(({ value }) => [
+              (value as { error: { code: string } }).error.code,
+              status,
+            ]),
+          ),
+        );
+      expect(statusesByCode(fresh.paths['/api/tools/documented_remote_tool'].post)).toMatchObject({
+        TOOL_EXECUTION_FAILED: '502',
+        TOOL_URL_FORBIDDEN: '502',
+        TOOL_RESPONSE_TOO_LARGE: '502',
+        TOOL_RESULT_TOO_DEEP: '502',
+        TOOL_UNAVAILABLE: '503',
+        EXECUTION_TIMEOUT: '504',
+      });
+      // A builtin tool reaches no endpoint, so it documents none of those failures.
+      expect(statusesByCode(fresh.paths['/api/tools/encodePlantUML'].post)).not.toHaveProperty(
+        'TOOL_EXECUTION_FAILED',
+      );
+    } finally {
+      await testApp()
+        .http.delete(`/api/v1/tools/${(created.body as { id: string }).id}`)
+        .set('Authorization', auth);
     }
   });
 

@@ -5,7 +5,11 @@ import { type DomainError } from '../core/errors';
 import { errorResponseDocs, groupByStatus } from '../core/http/api-error-responses.decorator';
 import { TRANSPORT_ERRORS } from './tool-transport-errors';
 import { type CatalogTool } from './tool-catalog.service';
-import { ExecutionTimeoutError, InvalidToolInputError } from './tool.errors';
+import {
+  ExecutionTimeoutError,
+  InvalidToolInputError,
+  ToolResultTooDeepError,
+} from './tool.errors';
 
 const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelopeDto' };
 
@@ -72,7 +76,8 @@ export function addToolOperations(document: OpenAPIObject, tools: readonly Catal
 
 /**
  * What a call of the tool can really answer: its input refused (the tool's own error, else
- * `INVALID_INPUT`), the errors it declares, its time limit passed, and the transport's errors.
+ * `INVALID_INPUT`), the errors it declares, a result too deep, its time limit passed, and the
+ * transport's errors.
  */
 function errorsOf({ definition, handler }: CatalogTool): DomainError[] {
   const refusal = handler.rejectInput
@@ -81,6 +86,7 @@ function errorsOf({ definition, handler }: CatalogTool): DomainError[] {
   return [
     ...refusal,
     ...(definition.errors ?? []),
+    new ToolResultTooDeepError(256),
     new ExecutionTimeoutError(30_000),
     ...TRANSPORT_ERRORS,
   ];

@@ -11,6 +11,7 @@ import {
   ExecutionTimeoutError,
   InvalidToolInputError,
   ToolExecutionFailedError,
+  ToolResultTooDeepError,
   ToolNotFoundError,
 } from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
@@ -85,6 +86,7 @@ export class ToolsController {
       'Tool endpoint https://prices.example.com/latest answered HTTP 503',
       { status: 503, body: 'Service Unavailable' },
     ),
+    new ToolResultTooDeepError(256),
     new ExecutionTimeoutError(30_000),
     ...TRANSPORT_ERRORS,
   )

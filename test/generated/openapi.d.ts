@@ -2125,7 +2125,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description TOOL_EXECUTION_FAILED */
+      /** @description TOOL_EXECUTION_FAILED | TOOL_RESULT_TOO_DEEP */
       502: {
         headers: {
           [name: string]: unknown;

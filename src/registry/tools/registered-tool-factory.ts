@@ -8,7 +8,9 @@ import { HttpToolRunner } from '../runners/http-tool-runner';
 import { McpToolRunner } from '../runners/mcp-tool-runner';
 import { type DomainError } from '../../core/errors';
 import { ValidationFailedError } from '../common/registry.errors';
-import { ToolUnavailableError } from './registered-tool.errors';
+import { ToolUnavailableError, ToolUrlForbiddenError } from './registered-tool.errors';
+import { ToolResponseTooLargeError } from '../runners/runner.errors';
+import { ToolExecutionFailedError } from '../../tools/tool.errors';
 import { mapSecretHeaders } from './secret-headers';
 import { ToolParametersCompiler } from './tool-parameters';
 
@@ -68,6 +70,7 @@ export class RegisteredToolFactory {
         name: row.name,
         description: row.description,
         inputSchema: row.parameters as CatalogTool['definition']['inputSchema'],
+        errors: ENDPOINT_ERRORS,
       },
       handler: { execute: (input, { signal }) => run(input, signal) },
       check: lazyInputCheck(() => this.compile(row)),
@@ -103,6 +106,20 @@ export class RegisteredToolFactory {
     this.unavailable.set(row.id, reason);
   }
 }
+
+/** What a call of an `http` or `mcp` tool can fail with beside any tool's errors; for the docs. */
+const ENDPOINT_ERRORS = [
+  new ToolExecutionFailedError(
+    'Tool endpoint https://prices.example.com/latest answered HTTP 503',
+    {
+      status: 503,
+      body: 'Service Unavailable',
+    },
+  ),
+  new ToolUrlForbiddenError('prices.internal', 'private'),
+  new ToolResponseTooLargeError(10 * 1024 * 1024),
+  new ToolUnavailableError('price_fetcher', 'its parameters do not compile: …'),
+];
 
 /** A refusal as one line: a validation failure's own messages rather than its summary. */
 function reasonOf(problem: DomainError): string {
