@@ -1,4 +1,4 @@
-import { type SQL, asc, count, or } from 'drizzle-orm';
+import { type SQL, asc, count, or, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { type Database } from '../../database/database';
 import { containsIgnoringCase } from './list-query';
@@ -26,9 +26,10 @@ export function nameOrDescriptionContains(
 
 /**
  * One page of a table's rows in creation order (`created_at`, then `id` so ties are stable),
- * and the total across all pages. Two queries: the page walks the creation-order index and
- * stops after `limit` rows, where a total counted over the page's rows (`count(*) over ()`)
- * would read and sort every row with all its columns first.
+ * and the total across all pages, in one round trip: the page walks the creation-order index
+ * and stops after `limit` rows, and each row carries the total, counted once by a subquery (a
+ * `count(*) over ()` would read and sort every row with all its columns first). Only a page
+ * past the end, which has no row to carry it, asks for the total on its own.
  */
 export async function selectPage<TTable extends ListedTable>(
   db: Database,
@@ -38,15 +39,20 @@ export async function selectPage<TTable extends ListedTable>(
 ): Promise<{ rows: TTable['$inferSelect'][]; total: number }> {
   // Drizzle cannot type a select over a generic table: widen it, and type the rows back.
   const from: PgTable = table;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(from)
-      .where(where)
-      .orderBy(asc(table.created_at), asc(table.id))
-      .limit(page.limit)
-      .offset(page.offset) as Promise<TTable['$inferSelect'][]>,
-    db.select({ total: count() }).from(from).where(where),
-  ]);
-  return { rows, total };
+  const countAll = db.select({ total: count() }).from(from).where(where);
+  const counted = await db
+    .select({ row: from, total: sql<number>`(${countAll})`.mapWith(Number) })
+    .from(from)
+    .where(where)
+    .orderBy(asc(table.created_at), asc(table.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (counted.length > 0) {
+    return {
+      rows: counted.map(({ row }) => row as TTable['$inferSelect']),
+      total: counted[0].total,
+    };
+  }
+  const total = page.offset === 0 ? 0 : (await countAll)[0].total;
+  return { rows: [], total };
 }
