@@ -48,6 +48,11 @@ export class PgliteThread {
     return answer.type === 'answer' ? answer.bytes : new Uint8Array(0);
   }
 
+  /** Gives the session to a new connection as fresh as PostgreSQL would (see the worker). */
+  async resetSession(): Promise<void> {
+    await this.request({ type: 'reset' });
+  }
+
   /** Closes the database (flushing it to disk) and ends the thread. */
   async close(): Promise<void> {
     if (this.stopped) return;

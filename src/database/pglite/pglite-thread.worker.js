@@ -23,6 +23,11 @@ async function handle(db, message) {
     return;
   }
   try {
+    if (message.type === 'reset') {
+      await resetSession(db);
+      parentPort.postMessage({ type: 'answer', bytes: new Uint8Array(0) });
+      return;
+    }
     const bytes = await db.execProtocolRaw(message.bytes);
     // Moved, not copied, unless the answer is a view into a larger buffer.
     const movable = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
@@ -30,6 +35,17 @@ async function handle(db, message) {
   } catch (error) {
     parentPort.postMessage({ type: 'failed', message: messageOf(error) });
   }
+}
+
+/**
+ * PGlite has one session, which every connection of the main thread reuses in turn; node-postgres
+ * drops a connection after a failed query and opens another. So a new connection is given the
+ * session as PostgreSQL gives a new one: no transaction left open, and no prepared statement,
+ * setting or session lock of the connection before it.
+ */
+async function resetSession(db) {
+  await db.exec('ROLLBACK');
+  await db.exec('DISCARD ALL');
 }
 
 function messageOf(error) {

@@ -11,9 +11,12 @@ export class PgliteWireStream extends Duplex {
     super();
   }
 
-  /** `pg` connects a socket; this stream is connected from the start. */
+  /** `pg` connects a socket; this stream is connected once the session is reset for it. */
   connect(): this {
-    process.nextTick(() => this.emit('connect'));
+    this.thread.resetSession().then(
+      () => this.emit('connect'),
+      (error: Error) => this.destroy(error),
+    );
     return this;
   }
 

@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Pool } from 'pg';
+import pino from 'pino';
+import { type DatabaseConnection } from '../database';
+import { DatabaseConfig } from '../database.config';
+import { openDatabase } from '../open-database';
+
+/**
+ * node-postgres drops its connection after a failed query and opens another, which on the
+ * embedded database reaches the same PGlite session: that connection must find the session as
+ * a new PostgreSQL connection would.
+ */
+describe('a new connection to the embedded database', () => {
+  let directory: string;
+  let connection: DatabaseConnection;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'toolhub-pglite-session-'));
+    const config = Object.assign(new DatabaseConfig(), { DATA_DIR: directory, DATABASE_URL: '' });
+    connection = await openDatabase(config, pino({ level: 'silent' }));
+    pool = (connection.db as unknown as { $client: Pool }).$client;
+  });
+
+  afterAll(async () => {
+    await connection?.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  /** A query that fails, after which the pool replaces its one connection. */
+  async function failAQuery(): Promise<void> {
+    await expect(pool.query('SELECT * FROM no_such_table')).rejects.toThrow(/no_such_table/);
+  }
+
+  it('can prepare a statement of the name the connection before it prepared', async () => {
+    const prepared = { name: 'same_name', text: 'SELECT $1::int + 1 AS answer', values: [41] };
+    expect((await pool.query(prepared)).rows).toEqual([{ answer: 42 }]);
+    await failAQuery();
+    expect((await pool.query(prepared)).rows).toEqual([{ answer: 42 }]);
+  });
+
+  it('is in no transaction, though the connection before it left one open', async () => {
+    const client = await pool.connect();
+    await client.query('BEGIN');
+    await client.query("SET LOCAL application_name = 'left open'");
+    client.release(new Error('dropped mid-transaction'));
+
+    const { rows } = await pool.query<{ name: string }>(
+      "SELECT current_setting('application_name') AS name",
+    );
+    expect(rows[0].name).not.toBe('left open');
+  });
+});
