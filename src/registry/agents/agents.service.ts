@@ -14,7 +14,8 @@ import {
 import { ProviderRegistry } from '../../providers/provider-registry.service';
 import { type ModelConfigDto } from './dto/model-config.dto';
 import { type SearchPageQueryDto } from '../common/search-page-query.dto';
-import { nameOrDescriptionContains, selectPage } from '../common/select-page';
+import { listFilter, nameOrDescriptionContains } from '../common/list-filter';
+import { selectPage } from '../common/select-page';
 import { findById } from '../common/find-by-id';
 import { workflowsUsing } from '../workflows/workflows-using';
 import { invalidToolIds, replaceAgentTools, toolIdsByAgent } from './agent-tool-links';
@@ -56,8 +57,8 @@ export class AgentsService {
   }
 
   async list(query: SearchPageQueryDto): Promise<Page<AgentDto>> {
-    const where = nameOrDescriptionContains(agents, query.search);
-    const { rows, total } = await selectPage(this.db, agents, where, query);
+    const filter = listFilter(nameOrDescriptionContains(agents, query.search));
+    const { rows, total } = await selectPage(this.db, agents, filter, query);
     const toolIds = await toolIdsByAgent(this.db, rows.map(idOf));
     return {
       items: rows.map((row) => toAgentDto(row, toolIds.get(row.id) ?? [])),

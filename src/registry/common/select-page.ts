@@ -1,7 +1,7 @@
-import { type SQL, asc, count, or, sql } from 'drizzle-orm';
+import { asc, count, getTableName, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { type Database } from '../../database/database';
-import { containsIgnoringCase } from './list-query';
+import { type ListFilter } from './list-filter';
 import { type PageQueryDto } from './page.dto';
 
 /** A registry table listed by creation: it has an id, a name, a description and timestamps. */
@@ -12,17 +12,13 @@ export type ListedTable = PgTable & {
   created_at: PgColumn;
 };
 
-/** Rows whose name or description contains `search`, ignoring case; all rows without one. */
-export function nameOrDescriptionContains(
-  table: ListedTable,
-  search: string | undefined,
-): SQL | undefined {
-  if (!search) return undefined;
-  return or(
-    containsIgnoringCase(table.name, search),
-    containsIgnoringCase(table.description, search),
-  );
+interface PageStatements {
+  page: { execute(values: Record<string, unknown>): Promise<{ row: unknown; total: number }[]> };
+  total: { execute(values: Record<string, unknown>): Promise<{ total: number }[]> };
 }
+
+/** Each database's list statements, by table and filter shape. */
+const statementsOf = new WeakMap<Database, Map<string, PageStatements>>();
 
 /**
  * One page of a table's rows in creation order (`created_at`, then `id` so ties are stable),
@@ -30,29 +26,58 @@ export function nameOrDescriptionContains(
  * and stops after `limit` rows, and each row carries the total, counted once by a subquery (a
  * `count(*) over ()` would read and sort every row with all its columns first). Only a page
  * past the end, which has no row to carry it, asks for the total on its own.
+ * The statements are built once per table and filter shape and prepared on the server: a
+ * list request neither builds SQL nor has it parsed and planned again.
  */
 export async function selectPage<TTable extends ListedTable>(
   db: Database,
   table: TTable,
-  where: SQL | undefined,
+  filter: ListFilter,
   page: PageQueryDto,
 ): Promise<{ rows: TTable['$inferSelect'][]; total: number }> {
-  // Drizzle cannot type a select over a generic table: widen it, and type the rows back.
-  const from: PgTable = table;
-  const countAll = db.select({ total: count() }).from(from).where(where);
-  const counted = await db
-    .select({ row: from, total: sql<number>`(${countAll})`.mapWith(Number) })
-    .from(from)
-    .where(where)
-    .orderBy(asc(table.created_at), asc(table.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const statements = statementsFor(db, table, filter);
+  const values = { ...filter.values, limit: page.limit, offset: page.offset };
+  const counted = await statements.page.execute(values);
   if (counted.length > 0) {
     return {
       rows: counted.map(({ row }) => row as TTable['$inferSelect']),
       total: counted[0].total,
     };
   }
-  const total = page.offset === 0 ? 0 : (await countAll)[0].total;
+  const total = page.offset === 0 ? 0 : (await statements.total.execute(filter.values))[0].total;
   return { rows: [], total };
+}
+
+function statementsFor(db: Database, table: ListedTable, filter: ListFilter): PageStatements {
+  let byShape = statementsOf.get(db);
+  if (!byShape) statementsOf.set(db, (byShape = new Map<string, PageStatements>()));
+  const name = `list_${getTableName(table)}_${filter.shape}`;
+  let statements = byShape.get(name);
+  if (!statements) {
+    statements = prepareStatements(db, table, filter, name);
+    byShape.set(name, statements);
+  }
+  return statements;
+}
+
+function prepareStatements(
+  db: Database,
+  table: ListedTable,
+  filter: ListFilter,
+  name: string,
+): PageStatements {
+  // Drizzle cannot type a select over a generic table: widen it.
+  const from: PgTable = table;
+  const countAll = db.select({ total: count() }).from(from).where(filter.where);
+  return {
+    page: db
+      .select({ row: from, total: sql<number>`(${countAll})`.mapWith(Number) })
+      .from(from)
+      .where(filter.where)
+      .orderBy(asc(table.created_at), asc(table.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+    total: countAll.prepare(`${name}_total`),
+  };
 }

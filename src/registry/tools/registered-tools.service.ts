@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SecretBox } from '../../core/secrets/secret-box';
 import { DATABASE, type Database } from '../../database/database';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
@@ -8,7 +8,8 @@ import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { type Page } from '../common/page.dto';
 import { writeNamed } from '../common/named-write';
 import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
-import { nameOrDescriptionContains, selectPage } from '../common/select-page';
+import { columnEquals, listFilter, nameOrDescriptionContains } from '../common/list-filter';
+import { selectPage } from '../common/select-page';
 import { findById } from '../common/find-by-id';
 import { type CreateToolDto } from './dto/create-tool.dto';
 import { type ListToolsQueryDto } from './dto/list-tools-query.dto';
@@ -60,11 +61,11 @@ export class RegisteredToolsService {
   }
 
   async list(query: ListToolsQueryDto): Promise<Page<ToolDto>> {
-    const where = and(
-      query.is_active === undefined ? undefined : eq(tools.is_active, query.is_active),
+    const filter = listFilter(
+      columnEquals(tools.is_active, query.is_active),
       nameOrDescriptionContains(tools, query.search),
     );
-    const { rows, total } = await selectPage(this.db, tools, where, query);
+    const { rows, total } = await selectPage(this.db, tools, filter, query);
     return {
       items: rows.map((row) => this.view(row)),
       total,

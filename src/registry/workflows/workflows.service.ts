@@ -6,7 +6,8 @@ import { writeNamed } from '../common/named-write';
 import { type Page } from '../common/page.dto';
 import { ResourceNotFoundError } from '../common/registry.errors';
 import { type SearchPageQueryDto } from '../common/search-page-query.dto';
-import { nameOrDescriptionContains, selectPage } from '../common/select-page';
+import { listFilter, nameOrDescriptionContains } from '../common/list-filter';
+import { selectPage } from '../common/select-page';
 import { findById } from '../common/find-by-id';
 import { type CreateWorkflowDto } from './dto/create-workflow.dto';
 import { type UpdateWorkflowDto } from './dto/update-workflow.dto';
@@ -32,8 +33,8 @@ export class WorkflowsService {
   }
 
   async list(query: SearchPageQueryDto): Promise<Page<WorkflowDto>> {
-    const where = nameOrDescriptionContains(workflows, query.search);
-    const { rows, total } = await selectPage(this.db, workflows, where, query);
+    const filter = listFilter(nameOrDescriptionContains(workflows, query.search));
+    const { rows, total } = await selectPage(this.db, workflows, filter, query);
     const ids = rows.map((row) => row.id);
     const steps = await stepsByWorkflow(this.db, ids);
     return {
