@@ -17,12 +17,19 @@ async function cli(env: Record<string, string>, ...args: string[]) {
   return { code: 'code' in result ? result.code : 0, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** The status of `GET /api/v1/tools` with a key, on a server started for this one request. */
-async function statusWithKey(database: TestDatabase, key: string): Promise<number> {
+/**
+ * The statuses of `GET /api/v1/tools` with each key, on one server started for these requests
+ * and stopped after them: the embedded database serves one process at a time, the CLI's next.
+ */
+async function statusesWithKeys(database: TestDatabase, keys: string[]): Promise<number[]> {
   const app = await startTestApp(ADAPTERS[0], { env: database.env });
   try {
-    const response = await app.http.get('/api/v1/tools').set('Authorization', `Bearer ${key}`);
-    return response.status;
+    const statuses: number[] = [];
+    for (const key of keys) {
+      const response = await app.http.get('/api/v1/tools').set('Authorization', `Bearer ${key}`);
+      statuses.push(response.status);
+    }
+    return statuses;
   } finally {
     await app.close();
   }
@@ -62,18 +69,17 @@ describe('toolhub keys (CLI)', () => {
     expect(row?.split('\t').slice(1, 4)).toEqual(['ci bot', 'alice', 'admin']);
     expect(listed.stdout).not.toContain(key);
 
-    expect(await statusWithKey(database, key)).toBe(200);
-    expect(await statusWithKey(database, `${key.slice(0, -1)}x`)).toBe(401);
+    expect(await statusesWithKeys(database, [key, `${key.slice(0, -1)}x`])).toEqual([200, 401]);
 
     const id = row?.split('\t')[0] ?? '';
     const revoked = await cli(database.env, 'keys', 'revoke', id);
     expect(revoked).toMatchObject({ code: 0, stdout: `Revoked ${id}\n` });
-    expect(await statusWithKey(database, key)).toBe(401);
+    expect(await statusesWithKeys(database, [key])).toEqual([401]);
     expect((await cli(database.env, 'keys', 'list')).stdout).toMatch(/revoked \d{4}-/);
 
     // A second revoke finds no active key with that id.
     expect((await cli(database.env, 'keys', 'revoke', id)).code).toBe(1);
-    // Six CLI processes and three server boots, one after the other (the embedded database
+    // Six CLI processes and two server boots, one after the other (the embedded database
     // takes one process at a time): a busy machine must not fail it.
   }, 180_000);
 
@@ -93,19 +99,33 @@ describe('toolhub keys (CLI)', () => {
     expect(row?.split('\t').slice(1, 4)).toEqual(['intern', 'intern', 'member']);
   });
 
-  test.each([
-    [['keys'], 'Usage:'],
-    [['keys', 'create'], 'toolhub keys create --name <name>'],
-    [['keys', 'create', '--name', '   '], 'toolhub keys create --name <name>'],
-    [['keys', 'create', '--name', 'x', '--user', ' '], 'toolhub keys create --name <name>'],
-    [['keys', 'create', '--colour', 'x'], "Unknown option '--colour'"],
-    [['keys', 'create', '--name', 'x', '--role', 'owner'], '--role must be admin or member'],
-    [['keys', 'revoke'], 'toolhub keys revoke <id>'],
-    [['keys', 'revoke', 'not-a-uuid'], 'No active API key has the id not-a-uuid'],
-  ])('%j fails with a message and no stack trace', async (args, message) => {
-    const run = await cli(database.env, ...args);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain(message);
-    expect(run.stderr).not.toMatch(/\n\s+at /);
+  describe('a malformed command', () => {
+    const MALFORMED: [args: string[], message: string][] = [
+      [['keys'], 'Usage:'],
+      [['keys', 'create'], 'toolhub keys create --name <name>'],
+      [['keys', 'create', '--name', '   '], 'toolhub keys create --name <name>'],
+      [['keys', 'create', '--name', 'x', '--user', ' '], 'toolhub keys create --name <name>'],
+      [['keys', 'create', '--colour', 'x'], "Unknown option '--colour'"],
+      [['keys', 'create', '--name', 'x', '--role', 'owner'], '--role must be admin or member'],
+      [['keys', 'revoke'], 'toolhub keys revoke <id>'],
+      [['keys', 'revoke', 'not-a-uuid'], 'No active API key has the id not-a-uuid'],
+    ];
+    let runs: ReturnType<typeof cli>[];
+
+    // The processes run side by side, each case's test awaiting its own: only the last opens
+    // the database (the others fail on their arguments first), so none waits for its lock.
+    beforeAll(() => {
+      runs = MALFORMED.map(([args]) => cli(database.env, ...args));
+    });
+
+    test.each(MALFORMED.map(([args, message], index) => [args, message, index] as const))(
+      '%j fails with a message and no stack trace',
+      async (_args, message, index) => {
+        const run = await runs[index];
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(message);
+        expect(run.stderr).not.toMatch(/\n\s+at /);
+      },
+    );
   });
 });
