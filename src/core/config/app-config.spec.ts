@@ -35,6 +35,7 @@ describe('loadAppConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       maxBodyBytes: 1024 * 1024,
+      maxJsonDepth: 64,
     });
     expect(config.log).toEqual({ level: 'info', destination: 'stdout' });
   });
@@ -45,6 +46,7 @@ describe('loadAppConfig', () => {
       PORT: '8080',
       HOST: '127.0.0.1',
       MAX_BODY_BYTES: '2048',
+      MAX_JSON_DEPTH: '16',
       LOG_LEVEL: 'debug',
     });
     expect(config.http).toStrictEqual({
@@ -52,6 +54,7 @@ describe('loadAppConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       maxBodyBytes: 2048,
+      maxJsonDepth: 16,
     });
     expect(config.log).toStrictEqual({ level: 'debug', destination: 'stdout' });
   });
@@ -60,6 +63,8 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ PORT: '0' }).http.port).toBe(0);
     expect(loadAppConfig({ PORT: '65535' }).http.port).toBe(65535);
     expect(loadAppConfig({ MAX_BODY_BYTES: '1024' }).http.maxBodyBytes).toBe(1024);
+    expect(loadAppConfig({ MAX_JSON_DEPTH: '2' }).http.maxJsonDepth).toBe(2);
+    expect(loadAppConfig({ MAX_JSON_DEPTH: '512' }).http.maxJsonDepth).toBe(512);
   });
 
   it.each(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])(
@@ -103,6 +108,8 @@ describe('loadAppConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['MAX_BODY_BYTES', '10'],
     ['MAX_BODY_BYTES', '1023'],
+    ['MAX_JSON_DEPTH', '1'],
+    ['MAX_JSON_DEPTH', '513'],
   ])('rejects %s=%j with a ConfigValidationError naming it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error).toBeInstanceOf(ConfigValidationError);

@@ -28,6 +28,15 @@ export class CoreEnvironment {
   @Min(1024)
   MAX_BODY_BYTES = 1024 * 1024;
 
+  /**
+   * Deepest nesting of arrays and objects in a JSON request body; deeper is refused before
+   * parsing. The ceiling keeps every recursive step after parsing far from the stack's end.
+   */
+  @IntegerVariable()
+  @Min(2)
+  @Max(512)
+  MAX_JSON_DEPTH = 64;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 }
@@ -40,6 +49,7 @@ export class AppConfig {
       port: number;
       host: string;
       maxBodyBytes: number;
+      maxJsonDepth: number;
     },
     /** `stderr` when stdout is taken by a protocol (the MCP stdio server). */
     readonly log: { level: LogLevel; destination: 'stdout' | 'stderr' },
@@ -68,6 +78,7 @@ export function loadAppConfig(env: Environment, modules: readonly ModuleImport[]
       port: core.PORT,
       host: core.HOST,
       maxBodyBytes: core.MAX_BODY_BYTES,
+      maxJsonDepth: core.MAX_JSON_DEPTH,
     },
     { level: core.LOG_LEVEL, destination: 'stdout' },
   );

@@ -10,9 +10,7 @@ import { type CorsPolicy } from './cors';
 import { type EarlyRequestChecks } from './early-request-checks';
 import { requestIdOf } from './request-id';
 import {
-  DEFAULT_MAX_JSON_DEPTH,
   JSON_CONTENT_TYPE,
-  type JsonBodyLimits,
   METHODS_WITH_BODY,
   assertUncompressedBody,
   isJsonContentType,
@@ -20,9 +18,6 @@ import {
   parseJsonBody,
 } from './json-body';
 import { invalidUtf8UrlError } from './request-url';
-
-/** The limits both adapters parse JSON bodies with. */
-const JSON_BODY_LIMITS: JsonBodyLimits = { maxDepth: DEFAULT_MAX_JSON_DEPTH };
 
 /**
  * Everything that differs between Express and Fastify lives in this file: adapter options,
@@ -58,7 +53,7 @@ export function createHttpAdapter(
           inflate: false,
         }),
       );
-      instance.use(parseExpressBody);
+      instance.use(parseExpressBody(config.http.maxJsonDepth));
       return new ExpressAdapter(instance);
     }
     case 'fastify':
@@ -121,7 +116,7 @@ export function configureFastify(
     (request, body, done) => {
       try {
         assertUncompressedBody(request.headers);
-        done(null, parseJsonBody(body as Buffer, JSON_BODY_LIMITS));
+        done(null, parseJsonBody(body as Buffer, { maxDepth: config.http.maxJsonDepth }));
       } catch (error) {
         done(error as Error, undefined);
       }
@@ -178,23 +173,25 @@ function answerPreflight(_request: Request, response: Response): void {
   response.status(200).end();
 }
 
-function parseExpressBody(request: Request, _response: Response, next: NextFunction): void {
-  if (!METHODS_WITH_BODY.has(request.method)) {
-    next();
-    return;
-  }
-  if (Buffer.isBuffer(request.body)) {
-    try {
-      request.body = parseJsonBody(request.body, JSON_BODY_LIMITS);
-    } catch (error) {
-      next(error);
+function parseExpressBody(maxDepth: number) {
+  return (request: Request, _response: Response, next: NextFunction): void => {
+    if (!METHODS_WITH_BODY.has(request.method)) {
+      next();
       return;
     }
-  } else if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) {
-    next(new UnsupportedMediaTypeError(request.headers['content-type']));
-    return;
-  }
-  next();
+    if (Buffer.isBuffer(request.body)) {
+      try {
+        request.body = parseJsonBody(request.body, { maxDepth });
+      } catch (error) {
+        next(error);
+        return;
+      }
+    } else if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) {
+      next(new UnsupportedMediaTypeError(request.headers['content-type']));
+      return;
+    }
+    next();
+  };
 }
 
 function hasBody(request: Request): boolean {
