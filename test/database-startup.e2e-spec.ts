@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closedPort } from './support/closed-port';
+import { unusedPort } from './support/unused-port';
 import { MAIN } from './support/server-process';
 import { STACK_LINE, runBuilt } from './support/run-built';
 
@@ -17,7 +17,7 @@ jest.setTimeout(180_000);
 test('a database at a closed port is retried, then named in one line without its password', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolhub-no-database-'));
   try {
-    const port = await closedPort();
+    const port = await unusedPort();
     const run = await runBuilt(MAIN, [], {
       env: {
         DATABASE_URL: `postgres://toolhub:hunter2@127.0.0.1:${port}/toolhub`,

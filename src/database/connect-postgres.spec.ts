@@ -1,13 +1,13 @@
 import { type Server, connect, createServer } from 'node:net';
 import pino from 'pino';
-import { closedPort } from '../../test/support/closed-port';
+import { unusedPort } from '../../test/support/unused-port';
 import { DatabaseUnavailableError, connectPostgres } from './connect-postgres';
 
 const silent = pino({ level: 'silent' });
 
 describe('connectPostgres', () => {
   it('retries a refused connection until its time is up, then names DATABASE_URL without the password', async () => {
-    const url = `postgres://toolhub:hunter2@127.0.0.1:${await closedPort()}/toolhub`;
+    const url = `postgres://toolhub:hunter2@127.0.0.1:${await unusedPort()}/toolhub`;
     const warnings: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
     const connecting = connectPostgres(url, 1, logger);
@@ -39,7 +39,7 @@ describe('connectPostgres', () => {
 
   withPostgres('connects once a server that was not there comes up', async () => {
     const target = new URL(process.env.DATABASE_URL ?? '');
-    const port = await closedPort();
+    const port = await unusedPort();
     const url = new URL(target);
     url.host = `127.0.0.1:${port}`;
     // The server "comes up" (a proxy to the real one opens the port) when the first refusal

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { createTestDatabase } from './test-database';
+import { unusedPort } from './unused-port';
 
 export const MAIN = join(__dirname, '..', '..', 'dist', 'main.js');
 
@@ -22,7 +22,7 @@ export interface ServerProcess {
  * before this rejects, so no caller is left with a process it cannot stop.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = await unusedPort();
   const database = env.DATA_DIR || env.DATABASE_URL ? undefined : await createTestDatabase();
   const child = spawn(process.execPath, [MAIN], {
     env: {
@@ -78,15 +78,4 @@ async function untilHealthy(server: ServerProcess): Promise<void> {
     if (Date.now() > deadline) throw new Error(`server did not answer:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** A loopback port the OS has just handed out, so almost certainly still free. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
