@@ -117,6 +117,10 @@ describe('toolhub keys (CLI)', () => {
     beforeAll(() => {
       runs = MALFORMED.map(([args]) => cli(database.env, ...args));
     });
+    // Even those of tests left out (-t): none may outlive the database they run on.
+    afterAll(async () => {
+      await Promise.all(runs);
+    });
 
     test.each(MALFORMED.map(([args, message], index) => [args, message, index] as const))(
       '%j fails with a message and no stack trace',
