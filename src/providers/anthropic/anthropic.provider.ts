@@ -1,4 +1,5 @@
-import Anthropic, { APIConnectionError, APIError } from '@anthropic-ai/sdk';
+import type * as AnthropicSdk from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { Injectable } from '@nestjs/common';
 import {
   type AttachmentKind,
@@ -13,6 +14,9 @@ import { ModelProviderOf } from '../model-provider.decorator';
 import { ProvidersConfig } from '../providers.config';
 import { toAnthropicRequest } from './anthropic-messages';
 import { toModelStreamEvents } from './anthropic-stream';
+
+/** The SDK, once a run first needed it: a server that never calls Claude never loads it. */
+let sdk: typeof AnthropicSdk | undefined;
 
 const MIN_THINKING_BUDGET = 1024;
 
@@ -33,7 +37,7 @@ export const ANTHROPIC_THINKING_RULES: ThinkingRules = {
 @Injectable()
 @ModelProviderOf({ name: 'anthropic' })
 export class AnthropicProvider implements ModelProvider {
-  private client?: Anthropic;
+  private client?: Promise<Anthropic>;
 
   constructor(private readonly config: ProvidersConfig) {}
 
@@ -50,18 +54,21 @@ export class AnthropicProvider implements ModelProvider {
       signal,
       async () =>
         toModelStreamEvents(
-          await this.anthropic().messages.create(toAnthropicRequest(request), { signal }),
+          await (await this.anthropic()).messages.create(toAnthropicRequest(request), { signal }),
         ),
       toProviderError,
     );
   }
 
-  private anthropic(): Anthropic {
-    this.client ??= new Anthropic({
-      apiKey: this.config.ANTHROPIC_API_KEY,
-      baseURL: this.config.ANTHROPIC_BASE_URL || undefined,
-      maxRetries: this.config.PROVIDER_MAX_RETRIES,
-      timeout: this.config.PROVIDER_TIMEOUT_SECONDS * 1000,
+  private anthropic(): Promise<Anthropic> {
+    this.client ??= import('@anthropic-ai/sdk').then((loaded) => {
+      sdk = loaded;
+      return new loaded.default({
+        apiKey: this.config.ANTHROPIC_API_KEY,
+        baseURL: this.config.ANTHROPIC_BASE_URL || undefined,
+        maxRetries: this.config.PROVIDER_MAX_RETRIES,
+        timeout: this.config.PROVIDER_TIMEOUT_SECONDS * 1000,
+      });
     });
     return this.client;
   }
@@ -69,10 +76,11 @@ export class AnthropicProvider implements ModelProvider {
 
 function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof APIConnectionError) {
+  // The SDK's errors can only come from a loaded SDK.
+  if (sdk && error instanceof sdk.APIConnectionError) {
     return new ProviderError(error.message, 'PROVIDER_UNREACHABLE');
   }
-  if (error instanceof APIError) {
+  if (sdk && error instanceof sdk.APIError) {
     // `instanceof` leaves the generic status as `any`.
     const status = typeof error.status === 'number' ? error.status : undefined;
     return new ProviderError(

@@ -1,5 +1,6 @@
+import type * as OpenAISdk from 'openai';
 import { Injectable } from '@nestjs/common';
-import OpenAI, { APIConnectionError, APIError } from 'openai';
+import type OpenAI from 'openai';
 import {
   type AttachmentKind,
   type ModelProvider,
@@ -14,11 +15,14 @@ import { ProvidersConfig } from '../providers.config';
 import { toOpenAIRequest } from './openai-messages';
 import { toModelStreamEvents } from './openai-stream';
 
+/** The SDK, once a run first needed it: a server that never calls OpenAI never loads it. */
+let sdk: typeof OpenAISdk | undefined;
+
 /** Any model behind OpenAI's Chat Completions API (OpenAI, Ollama, vLLM, LM Studio), streamed. */
 @Injectable()
 @ModelProviderOf({ name: 'openai' })
 export class OpenAIProvider implements ModelProvider {
-  private client?: OpenAI;
+  private client?: Promise<OpenAI>;
 
   constructor(private readonly config: ProvidersConfig) {}
 
@@ -40,19 +44,22 @@ export class OpenAIProvider implements ModelProvider {
       signal,
       async () =>
         toModelStreamEvents(
-          await this.openai().chat.completions.create(toOpenAIRequest(request), { signal }),
+          await (await this.openai()).chat.completions.create(toOpenAIRequest(request), { signal }),
           { surfaceThinking },
         ),
       toProviderError,
     );
   }
 
-  private openai(): OpenAI {
-    this.client ??= new OpenAI({
-      apiKey: this.config.OPENAI_API_KEY,
-      baseURL: this.config.OPENAI_BASE_URL || undefined,
-      maxRetries: this.config.PROVIDER_MAX_RETRIES,
-      timeout: this.config.PROVIDER_TIMEOUT_SECONDS * 1000,
+  private openai(): Promise<OpenAI> {
+    this.client ??= import('openai').then((loaded) => {
+      sdk = loaded;
+      return new loaded.default({
+        apiKey: this.config.OPENAI_API_KEY,
+        baseURL: this.config.OPENAI_BASE_URL || undefined,
+        maxRetries: this.config.PROVIDER_MAX_RETRIES,
+        timeout: this.config.PROVIDER_TIMEOUT_SECONDS * 1000,
+      });
     });
     return this.client;
   }
@@ -60,10 +67,11 @@ export class OpenAIProvider implements ModelProvider {
 
 function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (error instanceof APIConnectionError) {
+  // The SDK's errors can only come from a loaded SDK.
+  if (sdk && error instanceof sdk.APIConnectionError) {
     return new ProviderError(error.message, 'PROVIDER_UNREACHABLE');
   }
-  if (error instanceof APIError) {
+  if (sdk && error instanceof sdk.APIError) {
     // `instanceof` leaves the generic status and body as `any`.
     const status = typeof error.status === 'number' ? error.status : undefined;
     const code = error.code || error.type || 'PROVIDER_ERROR';
