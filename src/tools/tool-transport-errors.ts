@@ -5,6 +5,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../core/errors';
+import { ToolExecutionFailedError } from './tool.errors';
 
 /** Errors any tool invocation over HTTP can answer with, whatever the tool; for the docs. */
 export const TRANSPORT_ERRORS = [
@@ -14,3 +15,9 @@ export const TRANSPORT_ERRORS = [
   new UnsupportedMediaTypeError('text/plain'),
   new InternalError(),
 ];
+
+/** A registered tool's endpoint failing, as the docs show it. */
+export const ENDPOINT_FAILED_EXAMPLE = new ToolExecutionFailedError(
+  'Tool endpoint https://prices.example.com/latest answered HTTP 503',
+  { status: 503, body: 'Service Unavailable' },
+);

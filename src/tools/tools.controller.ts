@@ -10,14 +10,13 @@ import { ToolInvocationSuccessDto } from './dto/tool-invocation.dto';
 import {
   ExecutionTimeoutError,
   InvalidToolInputError,
-  ToolExecutionFailedError,
   ToolResultTooDeepError,
   ToolNotFoundError,
 } from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolCatalog } from './tool-catalog.service';
 import { toolScopeOf } from './tool-scope';
-import { TRANSPORT_ERRORS } from './tool-transport-errors';
+import { ENDPOINT_FAILED_EXAMPLE, TRANSPORT_ERRORS } from './tool-transport-errors';
 
 /** `POST /api/tools/` or a name of blanks only: seed 001's TOOL_NAME_REQUIRED. */
 const toolNameRequired = () =>
@@ -82,10 +81,7 @@ export class ToolsController {
     new InvalidToolInputError('toolName', [{ path: '/name', message: 'must be string' }]),
     new ToolNotFoundError('unknownTool'),
     new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']),
-    new ToolExecutionFailedError(
-      'Tool endpoint https://prices.example.com/latest answered HTTP 503',
-      { status: 503, body: 'Service Unavailable' },
-    ),
+    ENDPOINT_FAILED_EXAMPLE,
     new ToolResultTooDeepError(256),
     new ExecutionTimeoutError(30_000),
     ...TRANSPORT_ERRORS,

@@ -10,7 +10,7 @@ import { type DomainError } from '../../core/errors';
 import { ValidationFailedError } from '../common/registry.errors';
 import { ToolUnavailableError, ToolUrlForbiddenError } from './registered-tool.errors';
 import { ToolResponseTooLargeError } from '../runners/runner.errors';
-import { ToolExecutionFailedError } from '../../tools/tool.errors';
+import { ENDPOINT_FAILED_EXAMPLE } from '../../tools/tool-transport-errors';
 import { mapSecretHeaders } from './secret-headers';
 import { ToolParametersCompiler } from './tool-parameters';
 
@@ -109,13 +109,7 @@ export class RegisteredToolFactory {
 
 /** What a call of an `http` or `mcp` tool can fail with beside any tool's errors; for the docs. */
 const ENDPOINT_ERRORS = [
-  new ToolExecutionFailedError(
-    'Tool endpoint https://prices.example.com/latest answered HTTP 503',
-    {
-      status: 503,
-      body: 'Service Unavailable',
-    },
-  ),
+  ENDPOINT_FAILED_EXAMPLE,
   new ToolUrlForbiddenError('prices.internal', 'private'),
   new ToolResponseTooLargeError(10 * 1024 * 1024),
   new ToolUnavailableError('price_fetcher', 'its parameters do not compile: …'),
