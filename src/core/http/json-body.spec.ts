@@ -9,12 +9,15 @@ const bytes = (...parts: (string | number[])[]): Buffer =>
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
+/** The server's default limit (MAX_JSON_DEPTH), for the tests not about depth. */
+const LIMITS = { maxDepth: 64 };
+
 /** The lone surrogate an invalid byte must become (surrogateescape). */
 const escaped = (byte: number): string => String.fromCharCode(0xdc00 + byte);
 
 function parseError(body: Buffer): InvalidJsonError {
   try {
-    parseJsonBody(body);
+    parseJsonBody(body, LIMITS);
   } catch (error) {
     if (error instanceof InvalidJsonError) return error;
     throw error;
@@ -25,19 +28,23 @@ function parseError(body: Buffer): InvalidJsonError {
 describe('parseJsonBody', () => {
   describe('valid JSON', () => {
     it('returns undefined for an empty body', () => {
-      expect(parseJsonBody(Buffer.alloc(0))).toBeUndefined();
-      expect(parseJsonBody(new Uint8Array(0))).toBeUndefined();
+      expect(parseJsonBody(Buffer.alloc(0), LIMITS)).toBeUndefined();
+      expect(parseJsonBody(new Uint8Array(0), LIMITS)).toBeUndefined();
     });
 
     it('parses an object', () => {
-      expect(parseJsonBody(bytes('{"a":1,"b":{"c":[true,null]}}'))).toEqual({
+      expect(parseJsonBody(bytes('{"a":1,"b":{"c":[true,null]}}'), LIMITS)).toEqual({
         a: 1,
         b: { c: [true, null] },
       });
     });
 
     it('parses an array', () => {
-      expect(parseJsonBody(bytes('[1,"two",{"three":3}]'))).toEqual([1, 'two', { three: 3 }]);
+      expect(parseJsonBody(bytes('[1,"two",{"three":3}]'), LIMITS)).toEqual([
+        1,
+        'two',
+        { three: 3 },
+      ]);
     });
 
     it.each([
@@ -49,11 +56,11 @@ describe('parseJsonBody', () => {
       ['null', 'null', null],
       ['a value surrounded by whitespace', ' \n\t 7 \r\n', 7],
     ])('parses %s', (_name, text, expected) => {
-      expect(parseJsonBody(bytes(text))).toStrictEqual(expected);
+      expect(parseJsonBody(bytes(text), LIMITS)).toStrictEqual(expected);
     });
 
     it('accepts a plain Uint8Array, not only a Buffer', () => {
-      expect(parseJsonBody(new TextEncoder().encode('{"k":"v"}'))).toEqual({ k: 'v' });
+      expect(parseJsonBody(new TextEncoder().encode('{"k":"v"}'), LIMITS)).toEqual({ k: 'v' });
     });
   });
 
@@ -94,7 +101,7 @@ describe('parseJsonBody', () => {
       ['fully escaped', '{"\\u005f\\u005fproto\\u005f\\u005f":{"polluted":true},"keep":1}'],
       ['beside a number the reviver checks', '{"__proto__":{"polluted":true},"keep":1e3}'],
     ])('keeps a __proto__ key as data, never as the prototype (%s)', (_name, json) => {
-      const result = parseJsonBody(bytes(json)) as Record<string, unknown>;
+      const result = parseJsonBody(bytes(json), LIMITS) as Record<string, unknown>;
       expect(Object.keys(result)).toEqual(['__proto__', 'keep']);
       expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toEqual({
         polluted: true,
@@ -106,6 +113,7 @@ describe('parseJsonBody', () => {
     it('keeps __proto__ keys nested in objects and arrays as data', () => {
       const result = parseJsonBody(
         bytes('{"a":{"__proto__":{"type":"string"}},"list":[{"__proto__":1}]}'),
+        LIMITS,
       ) as { a: object; list: object[] };
       for (const value of [result.a, result.list[0]]) {
         expect(Object.prototype.hasOwnProperty.call(value, '__proto__')).toBe(true);
@@ -126,7 +134,7 @@ describe('parseJsonBody', () => {
         bad,
         Buffer.from('"}'),
       ]);
-      expect(parseJsonBody(body)).toEqual({ s: `${run}\udcff${run}\udcff` });
+      expect(parseJsonBody(body, LIMITS)).toEqual({ s: `${run}\udcff${run}\udcff` });
     });
 
     it('skips a byte order mark before a body that also holds invalid bytes', () => {
@@ -136,7 +144,7 @@ describe('parseJsonBody', () => {
         Buffer.from([0xff]),
         Buffer.from('"}'),
       ]);
-      expect(parseJsonBody(body)).toEqual({ s: '\udcff' });
+      expect(parseJsonBody(body, LIMITS)).toEqual({ s: '\udcff' });
     });
 
     it.each([
@@ -144,17 +152,17 @@ describe('parseJsonBody', () => {
       ['emoji (4-byte sequences, surrogate pairs in JS)', '👍🏽 🎉 👨‍👩‍👧'],
       ['mixed scripts and symbols', 'Grüße — 日本語 — €100 — 𝄞'],
     ])('decodes %s exactly', (_name, text) => {
-      const result = parseJsonBody(bytes(JSON.stringify({ text }))) as { text: string };
+      const result = parseJsonBody(bytes(JSON.stringify({ text })), LIMITS) as { text: string };
       expect(result.text).toBe(text);
       expect(result.text.isWellFormed()).toBe(true);
     });
 
     it('skips a leading UTF-8 BOM on a valid body', () => {
-      expect(parseJsonBody(bytes(UTF8_BOM, '{"a":"가"}'))).toEqual({ a: '가' });
+      expect(parseJsonBody(bytes(UTF8_BOM, '{"a":"가"}'), LIMITS)).toEqual({ a: '가' });
     });
 
     it('keeps a BOM that is inside a string value (only a leading BOM is skipped)', () => {
-      expect(parseJsonBody(bytes('{"a":"x', UTF8_BOM, 'y"}'))).toEqual({ a: 'x\ufeffy' });
+      expect(parseJsonBody(bytes('{"a":"x', UTF8_BOM, 'y"}'), LIMITS)).toEqual({ a: 'x\ufeffy' });
     });
 
     it.each([
@@ -166,7 +174,7 @@ describe('parseJsonBody', () => {
     ])(
       'turns %s into lone surrogates U+DC80–U+DCFF and keeps the valid text around it',
       (_name, invalid, expectedEscapes) => {
-        const result = parseJsonBody(bytes('{"s":"가a', invalid, 'b👍"}')) as { s: string };
+        const result = parseJsonBody(bytes('{"s":"가a', invalid, 'b👍"}'), LIMITS) as { s: string };
         expect(result.s).toBe(`가a${expectedEscapes.map(escaped).join('')}b👍`);
         expect(result.s.isWellFormed()).toBe(false);
         for (const byte of expectedEscapes) {
@@ -178,13 +186,13 @@ describe('parseJsonBody', () => {
     );
 
     it('does not replace invalid bytes with U+FFFD', () => {
-      const result = parseJsonBody(bytes('{"s":"', [0xff, 0xfe], '"}')) as { s: string };
+      const result = parseJsonBody(bytes('{"s":"', [0xff, 0xfe], '"}'), LIMITS) as { s: string };
       expect(result.s).not.toContain('\ufffd');
       expect(result.s).toBe('\udcff\udcfe');
     });
 
     it('still parses valid multi-byte text that follows an invalid byte in another value', () => {
-      const result = parseJsonBody(bytes('{"bad":"', [0xff], '","good":"한글 ✓"}')) as {
+      const result = parseJsonBody(bytes('{"bad":"', [0xff], '","good":"한글 ✓"}'), LIMITS) as {
         bad: string;
         good: string;
       };
@@ -193,7 +201,10 @@ describe('parseJsonBody', () => {
     });
 
     it('keeps a __proto__ key as data on the invalid-UTF-8 path too', () => {
-      const result = parseJsonBody(bytes('{"__proto__":{"p":1},"s":"', [0xff], '"}')) as object;
+      const result = parseJsonBody(
+        bytes('{"__proto__":{"p":1},"s":"', [0xff], '"}'),
+        LIMITS,
+      ) as object;
       expect(Object.keys(result)).toEqual(['__proto__', 's']);
       expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     });
@@ -224,7 +235,7 @@ describe('parseJsonBody', () => {
     it('refuses a million-deep body without overflowing the stack, as JSON_TOO_DEEP (400)', () => {
       const error = (() => {
         try {
-          parseJsonBody(bytes(nested(1_000_000)));
+          parseJsonBody(bytes(nested(1_000_000)), LIMITS);
         } catch (caught) {
           return caught as JsonTooDeepError;
         }
@@ -245,7 +256,7 @@ describe('parseJsonBody', () => {
     });
 
     it('still reports malformed deep text as too deep rather than parsing it', () => {
-      expect(() => parseJsonBody(bytes('['.repeat(100)))).toThrow(JsonTooDeepError);
+      expect(() => parseJsonBody(bytes('['.repeat(100)), LIMITS)).toThrow(JsonTooDeepError);
     });
   });
 
@@ -260,7 +271,7 @@ describe('parseJsonBody', () => {
       (_n, text, at) => {
         let error: unknown;
         try {
-          parseJsonBody(bytes(text));
+          parseJsonBody(bytes(text), LIMITS);
         } catch (caught) {
           error = caught;
         }
@@ -279,13 +290,13 @@ describe('parseJsonBody', () => {
       ['a number-like string', '{"s":"1e400"}', '1e400'],
       ['an exponent that shrinks the value', '{"n":1e-5}', 1e-5],
     ])('keeps %s', (_name, text, expected) => {
-      expect(Object.values(parseJsonBody(bytes(text)) as object)[0]).toBe(expected);
+      expect(Object.values(parseJsonBody(bytes(text), LIMITS) as object)[0]).toBe(expected);
     });
   });
 
   describe('invalidUtf8ErrorOf', () => {
     it('names the first byte that is not UTF-8 and its offset', () => {
-      const body = parseJsonBody(bytes('{"a":"x', [0xc3, 0x28], '","b":"', [0xff], '"}'));
+      const body = parseJsonBody(bytes('{"a":"x', [0xc3, 0x28], '","b":"', [0xff], '"}'), LIMITS);
       const error = invalidUtf8ErrorOf(body);
       expect(error).toMatchObject({
         code: 'INVALID_ENCODING',
@@ -296,7 +307,7 @@ describe('parseJsonBody', () => {
     });
 
     it('is undefined for a UTF-8 body, even one with an escaped lone surrogate', () => {
-      expect(invalidUtf8ErrorOf(parseJsonBody(bytes('{"a":"\\udcff"}')))).toBeUndefined();
+      expect(invalidUtf8ErrorOf(parseJsonBody(bytes('{"a":"\\udcff"}'), LIMITS))).toBeUndefined();
       expect(invalidUtf8ErrorOf({ a: '\udcff' })).toBeUndefined();
       expect(invalidUtf8ErrorOf('text')).toBeUndefined();
     });
@@ -312,7 +323,7 @@ describe('parseJsonBody', () => {
         ),
         (s) => {
           fc.pre(s.isWellFormed());
-          expect(parseJsonBody(Buffer.from(JSON.stringify({ s })))).toEqual({ s });
+          expect(parseJsonBody(Buffer.from(JSON.stringify({ s })), LIMITS)).toEqual({ s });
         },
       ),
       { numRuns: 500 },

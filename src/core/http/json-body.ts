@@ -33,9 +33,6 @@ export function isMultipartContentType(contentType: string | undefined): boolean
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-/** Nesting a body may have when no limit is configured: far beyond any real request. */
-export const DEFAULT_MAX_JSON_DEPTH = 64;
-
 export interface JsonBodyLimits {
   /** Deepest nesting of arrays and objects accepted (`[]` is 1, `[[]]` is 2). */
   maxDepth: number;
@@ -54,10 +51,7 @@ const firstInvalidByteOf = new WeakMap<object, { offset: number; byte: number }>
  * A `__proto__` key stays data like any other (JSON.parse makes it an own property, never the
  * prototype): a tool's schema may name a property so.
  */
-export function parseJsonBody(
-  body: Uint8Array,
-  limits: JsonBodyLimits = { maxDepth: DEFAULT_MAX_JSON_DEPTH },
-): unknown {
+export function parseJsonBody(body: Uint8Array, limits: JsonBodyLimits): unknown {
   if (body.length === 0) return undefined;
   const { text, firstInvalid } = decodeUtf8(body);
   assertDepthWithin(text, limits.maxDepth);
