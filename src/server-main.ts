@@ -26,15 +26,17 @@ async function startServer(): Promise<void> {
   // SIGTERM/SIGINT close the server gracefully: in-flight requests finish, then the process exits.
   app.enableShutdownHooks();
   const address = await listen(app, config);
-  const database = app.get(DatabaseConfig);
+  const databaseConfig = app.get(DatabaseConfig);
+  const database = describeDatabase(databaseConfig);
+  const dataDir = databaseConfig.DATA_DIR;
   const url = `http://${shownHost(config.http.host)}:${address.port}`;
   const docs = `${url}/${DOCS_PATH}`;
   app
     .get<Logger>(ROOT_LOGGER)
     .info(
-      { url, docs, database: describeDatabase(database), dataDir: database.DATA_DIR },
-      `toolhub listening on ${url} · API docs ${docs} · database ${describeDatabase(database)} · ` +
-        `data directory ${database.DATA_DIR}`,
+      { url, docs, database, dataDir },
+      `toolhub listening on ${url} · API docs ${docs} · database ${database} · ` +
+        `data directory ${dataDir}`,
     );
 }
 
