@@ -13,27 +13,41 @@ Configuration is by environment variables, also read from .env in the working di
 
 const HELP = ['--help', '-h', 'help'];
 
-// Each command loads its modules only when it runs: help answers at once.
+interface Command {
+  usage: string;
+  run(args: string[]): Promise<void>;
+}
+
+/** Each command's usage, and its code, loaded only when it runs: help answers at once. */
+const COMMANDS = new Map<string, Command>([
+  [
+    'mcp',
+    {
+      usage: MCP_USAGE,
+      run: async () => (await import('./cli/mcp-command')).serveMcpOverStdio(),
+    },
+  ],
+  [
+    'keys',
+    {
+      usage: KEYS_USAGE,
+      run: async (args) => (await import('./cli/keys-command')).runKeysCommand(args),
+    },
+  ],
+]);
+
 const [command, ...args] = process.argv.slice(2);
+const chosen = command === undefined ? undefined : COMMANDS.get(command);
 if (command === undefined || HELP.includes(command)) {
   console.log(USAGE);
-} else if (command === 'mcp' && args.some((arg) => HELP.includes(arg))) {
-  console.log(`Usage:\n${MCP_USAGE}`);
-} else if (command === 'mcp') {
-  runEntryPoint(async () => {
-    loadDotEnv();
-    const { serveMcpOverStdio } = await import('./cli/mcp-command');
-    await serveMcpOverStdio();
-  });
-} else if (command === 'keys' && args.some((arg) => HELP.includes(arg))) {
-  console.log(`Usage:\n${KEYS_USAGE}`);
-} else if (command === 'keys') {
-  runEntryPoint(async () => {
-    loadDotEnv();
-    const { runKeysCommand } = await import('./cli/keys-command');
-    await runKeysCommand(args);
-  });
-} else {
+} else if (!chosen) {
   console.error(`Unknown command ${command}\n${USAGE}`);
   process.exitCode = 2;
+} else if (args.some((arg) => HELP.includes(arg))) {
+  console.log(`Usage:\n${chosen.usage}`);
+} else {
+  runEntryPoint(async () => {
+    loadDotEnv();
+    await chosen.run(args);
+  });
 }
