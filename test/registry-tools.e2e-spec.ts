@@ -140,6 +140,29 @@ describeEachAdapter('Registry API: tools', (testApp) => {
       expect(changed.body.requires_approval).toBe(true);
     });
 
+    test('a tool given its first endpoint later waits for approval, unless the update says not', async () => {
+      const later = await post(TOOLS, { name: unique('later'), parameters: { type: 'object' } });
+      expect(later.body.requires_approval).toBe(false);
+      const id = later.body.id as string;
+      const given = await put(`${TOOLS}/${id}`, { implementation: endpoint });
+      expect(given.body.requires_approval).toBe(true);
+      // Changing the endpoint of a tool that has one leaves the registrant's choice alone.
+      expect((await put(`${TOOLS}/${id}`, { requires_approval: false })).status).toBe(200);
+      const moved = await put(`${TOOLS}/${id}`, {
+        implementation: { ...endpoint, url: 'http://127.0.0.1:9/other' },
+      });
+      expect(moved.body.requires_approval).toBe(false);
+      const explicit = await post(TOOLS, {
+        name: unique('explicit'),
+        parameters: { type: 'object' },
+      });
+      const kept = await put(`${TOOLS}/${explicit.body.id as string}`, {
+        implementation: endpoint,
+        requires_approval: false,
+      });
+      expect(kept.body.requires_approval).toBe(false);
+    });
+
     test('an operator may change it on a builtin tool, as is_active', async () => {
       const encode = await builtin();
       const changed = await put(`${TOOLS}/${encode.id}`, { requires_approval: true });

@@ -92,7 +92,7 @@ export class RegisteredToolsService {
           parameters: dto.parameters,
           implementation: dto.implementation && toImplementation(dto.implementation, this.secrets),
           is_active: dto.is_active,
-          requires_approval: dto.requires_approval,
+          requires_approval: dto.requires_approval ?? gainsEndpoint(current, dto),
           public: dto.public,
           updated_at: new Date(),
         })
@@ -133,6 +133,14 @@ export class RegisteredToolsService {
   find(id: string): Promise<ToolRow> {
     return findById(this.db, tools, 'Tool', id);
   }
+}
+
+/**
+ * A tool given its first endpoint by this update takes the default `create` gives such a tool
+ * (it now reaches outside toolhub); otherwise an unsent `requires_approval` stays as it is.
+ */
+function gainsEndpoint(current: ToolRow, dto: UpdateToolDto): true | undefined {
+  return current.implementation === null && dto.implementation ? true : undefined;
 }
 
 /** What is stored of an implementation: secret header values encrypted. */
