@@ -7,7 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Response } from 'supertest';
 import { DATABASE, type Database } from '../src/database/database';
+import { rawRows } from '../src/database/raw-rows';
 import { runEvents, runs, sessions } from '../src/database/schema';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
@@ -328,6 +330,65 @@ describe('Agent runtime under concurrency', () => {
     ]);
     expect(await storedRuns(testApp, sessionId)).toEqual([{ id: runId }]);
   });
+
+  // Only a server runs two transactions at once; the embedded database takes them in turn.
+  const serverOnly = process.env.DATABASE_URL ? test : test.skip;
+
+  /** Resolves once a statement of the app waits for a row lock another transaction holds. */
+  async function untilSomeoneWaitsForALock(): Promise<void> {
+    for (;;) {
+      const waiting = await rawRows(
+        databaseOf(testApp),
+        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (waiting.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  serverOnly(
+    'a session deleted while a run starts in it: the delete sees the run and refuses',
+    async () => {
+      const { sessionId } = await alice.session(HOLDING_AGENT);
+      let deleted: Promise<Response> | undefined;
+      // A run's start, caught between its insert and its commit.
+      const runId = await databaseOf(testApp).transaction(async (tx) => {
+        const [run] = await tx
+          .insert(runs)
+          .values({ session_id: sessionId, owner: 'alice' })
+          .returning({ id: runs.id });
+        // Sent now (supertest sends on `then`), answered once this transaction ends.
+        deleted = alice.del(`/api/v1/sessions/${sessionId}`).then((response) => response);
+        await untilSomeoneWaitsForALock();
+        return run.id;
+      });
+      const answer = await deleted!;
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toMatchObject({ code: 'SESSION_BUSY', details: { run_id: runId } });
+      expect(await storedRuns(testApp, sessionId)).toEqual([{ id: runId }]);
+    },
+  );
+
+  serverOnly(
+    'a run started while its session is deleted is 404, and nothing is stored',
+    async () => {
+      const { sessionId } = await alice.session(HOLDING_AGENT);
+      let started: Promise<Response> | undefined;
+      // A delete of the session, caught between its lock and its commit.
+      await databaseOf(testApp).transaction(async (tx) => {
+        await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+        await tx.delete(sessions).where(eq(sessions.id, sessionId));
+        started = alice
+          .post(runsPath(sessionId), { content: 'too late' })
+          .then((response) => response);
+        await untilSomeoneWaitsForALock();
+      });
+      const answer = await started!;
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+      expect(await storedRuns(testApp, sessionId)).toEqual([]);
+    },
+  );
 });
 
 describe('Agent runtime across restarts', () => {

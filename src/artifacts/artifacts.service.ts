@@ -160,13 +160,13 @@ export class ArtifactsService {
     };
   }
 
-  /**
-   * Deletes a session (`deleteSession`, whose rows take the artifacts' rows with them), then
-   * the bytes of its artifacts.
-   */
-  async deleteWithSession(sessionId: string, deleteSession: () => Promise<void>): Promise<void> {
-    const keys = await this.artifacts.blobKeysOfSession(sessionId);
-    await deleteSession();
+  /** The blob keys of a session's artifacts, read before the session (and its rows) goes. */
+  blobKeysOfSession(sessionId: string): Promise<string[]> {
+    return this.artifacts.blobKeysOfSession(sessionId);
+  }
+
+  /** Deletes the blobs of a deleted session's artifacts; one that can't go is logged, not fatal. */
+  async deleteBlobs(sessionId: string, keys: readonly string[]): Promise<void> {
     for (const key of keys) {
       await this.blobs.delete(key).catch((error: unknown) => {
         this.logger.warn({ err: error, sessionId, key }, 'Could not delete an artifact blob');

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
-import { isUniqueViolation, violatedConstraintOf } from '../../database/postgres-errors';
+import {
+  isForeignKeyViolation,
+  isUniqueViolation,
+  violatedConstraintOf,
+} from '../../database/postgres-errors';
 import { Transactions } from '../../database/transactions';
 import { type AttachmentFile, FilesService } from '../../files/files.service';
 import { type MessageAttachment } from '../../providers/model-provider.contract';
@@ -308,8 +312,9 @@ export class RunsService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Why the database refused a new run: the session is busy, or a concurrent request with the
-   * same idempotency key started its run first (that run is the answer if the request matches).
+   * Why the database refused a new run: the session is busy, a concurrent request with the
+   * same idempotency key started its run first (that run is the answer if the request matches),
+   * or the session was deleted since it was read.
    */
   private async explainRefusal(
     error: unknown,
@@ -317,6 +322,7 @@ export class RunsService implements BeforeApplicationShutdown {
     principal: Principal,
     idempotencyKey: string | undefined,
   ): Promise<{ run: RunRow } | { error: unknown }> {
+    if (isForeignKeyViolation(error)) return { error: new SessionNotFoundError(session.id) };
     if (!isUniqueViolation(error)) return { error };
     const constraint = violatedConstraintOf(error);
     // A racing request with the same key may be reported against either index (PostgreSQL

@@ -42,6 +42,15 @@ export class SessionsRepository {
     return selectNewestFirst(this.transactions.db, sessions, eq(sessions.owner, owner), page);
   }
 
+  /** Locks the session's row until the unit of work ends: no run can start in it meanwhile. */
+  async lockForDelete(id: string): Promise<void> {
+    await this.transactions.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .for('update');
+  }
+
   /** Deletes the session with its runs and events. */
   async delete(id: string): Promise<void> {
     await this.transactions.db.delete(sessions).where(eq(sessions.id, id));

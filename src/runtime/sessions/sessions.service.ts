@@ -6,6 +6,7 @@ import { AgentsRepository } from '../../registry/agents/agents.repository';
 import { type Page } from '../../registry/common/page.dto';
 import { type PageQueryDto } from '../../registry/common/page.dto';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
+import { Transactions } from '../../database/transactions';
 import { EventStore } from '../events/event-store.repository';
 import { RunsRepository } from '../runs/runs.repository';
 import { SessionBusyError, SessionNotFoundError } from '../runtime.errors';
@@ -23,6 +24,7 @@ export class SessionsService {
     private readonly runs: RunsRepository,
     private readonly eventStore: EventStore,
     private readonly artifacts: ArtifactsService,
+    private readonly transactions: Transactions,
   ) {}
 
   async create(principal: Principal, dto: CreateSessionDto): Promise<SessionDto> {
@@ -42,9 +44,17 @@ export class SessionsService {
 
   async delete(principal: Principal, id: string): Promise<{ deleted: true; id: string }> {
     const session = await this.find(principal, id);
-    const running = await this.runs.findActive(session.id);
-    if (running) throw new SessionBusyError(running.id, 'delete the session');
-    await this.artifacts.deleteWithSession(session.id, () => this.sessions.delete(session.id));
+    const blobKeys = await this.transactions.run(async () => {
+      // With the row locked, a run starting meanwhile has either committed (and is seen below)
+      // or waits for this delete to commit, and then finds no session.
+      await this.sessions.lockForDelete(session.id);
+      const running = await this.runs.findActive(session.id);
+      if (running) throw new SessionBusyError(running.id, 'delete the session');
+      const keys = await this.artifacts.blobKeysOfSession(session.id);
+      await this.sessions.delete(session.id);
+      return keys;
+    });
+    await this.artifacts.deleteBlobs(session.id, blobKeys);
     return { deleted: true, id: session.id };
   }
 
