@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { artifactVersions, artifacts } from '../database/schema';
 import { Transactions } from '../database/transactions';
 import { isUuid } from '../database/uuid';
@@ -22,8 +22,8 @@ export class ArtifactsRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /**
-   * Adds a version to the session's artifact `name` (made on first use), or returns the
-   * existing version with the same bytes (`reused`). Race-safe: the artifact row is locked
+   * Adds a version to the session's artifact `name` (made on first use), or returns its
+   * newest version when that holds the same bytes for the same audience (`reused`). Race-safe: the artifact row is locked
    * for the transaction, so concurrent saves of one name take versions one after the other.
    */
   saveVersion(
@@ -40,16 +40,17 @@ export class ArtifactsRepository {
           set: { updated_at: sql`now()` },
         })
         .returning();
-      const [same] = await db
+      const [newest] = await db
         .select()
         .from(artifactVersions)
-        .where(
-          and(
-            eq(artifactVersions.artifact_id, row.id),
-            eq(artifactVersions.sha256, version.sha256),
-          ),
-        )
+        .where(eq(artifactVersions.artifact_id, row.id))
+        .orderBy(desc(artifactVersions.version))
         .limit(1);
+      // Only the newest can be reused: after A, B, A the third save is newer than B.
+      const same =
+        newest?.sha256 === version.sha256 && newest.user_only === (version.user_only ?? false)
+          ? newest
+          : undefined;
       if (same) return { artifact: row, version: same, reused: true };
       const [inserted] = await db
         .insert(artifactVersions)
