@@ -1,7 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, InternalError } from '../core/errors';
 import { MetricsService } from '../core/metrics/metrics.service';
-import { CallAbortedError, InvalidToolInputError, ToolResultTooDeepError } from './tool.errors';
+import {
+  CallAbortedError,
+  InvalidToolInputError,
+  ToolReportedError,
+  ToolResultTooDeepError,
+} from './tool.errors';
 import { nestsDeeperThan } from './nesting-depth';
 import { ToolContentResult } from './tool-content-result';
 import { runWithTimeout } from './run-with-timeout';
@@ -58,22 +63,31 @@ export class ToolExecutor {
         options.signal,
       );
       // MCP content is checked as sent: what agent runs process, beside what REST shows.
-      const answer = result instanceof ToolContentResult ? result.raw : result;
-      if (nestsDeeperThan(answer, this.maxResultDepth)) {
-        throw new ToolResultTooDeepError(this.maxResultDepth);
-      }
+      if (this.tooDeep(result)) throw new ToolResultTooDeepError(this.maxResultDepth);
       this.count(name, options.caller, 'ok');
       return { success: true, result, execution_time_ms: elapsed() };
     } catch (thrown) {
       const error =
         thrown instanceof DomainError
-          ? thrown
+          ? this.checkedError(thrown)
           : options.signal?.aborted
             ? new CallAbortedError()
             : this.unexpected(name, thrown);
       this.count(name, options.caller, error.code);
       return { success: false, error, execution_time_ms: elapsed() };
     }
+  }
+
+  private tooDeep(result: unknown): boolean {
+    const answer = result instanceof ToolContentResult ? result.raw : result;
+    return nestsDeeperThan(answer, this.maxResultDepth);
+  }
+
+  /** An error result, which agent runs process too, is held to the same depth limit. */
+  private checkedError(error: DomainError): DomainError {
+    return error instanceof ToolReportedError && this.tooDeep(error.result)
+      ? new ToolResultTooDeepError(this.maxResultDepth)
+      : error;
   }
 
   private unexpected(name: string, error: unknown): InternalError {

@@ -1,4 +1,5 @@
 import { DomainError } from '../core/errors';
+import { type ToolContentResult } from './tool-content-result';
 import { type InputIssue } from './tool.contract';
 
 export class ToolNotFoundError extends DomainError {
@@ -33,6 +34,19 @@ export class ExecutionTimeoutError extends DomainError {
 export class ToolExecutionFailedError extends DomainError {
   readonly code = 'TOOL_EXECUTION_FAILED';
   readonly status = 502;
+}
+
+/**
+ * An MCP tool ran and answered with an error result (`isError`). REST and MCP callers see the
+ * failure; agent runs also process the `result` itself, which may hold more than the message.
+ */
+export class ToolReportedError extends ToolExecutionFailedError {
+  constructor(
+    message: string,
+    readonly result: ToolContentResult,
+  ) {
+    super(message);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../../core/errors';
 import { PACKAGE_VERSION } from '../../core/package-version';
 import { ToolContentResult } from '../../tools/tool-content-result';
-import { ToolExecutionFailedError } from '../../tools/tool.errors';
+import { ToolExecutionFailedError, ToolReportedError } from '../../tools/tool.errors';
 import { OutboundFetch } from './outbound/outbound-fetch';
 import { excerptOf } from './remote-body-excerpt';
 import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
@@ -56,14 +56,16 @@ export class McpToolRunner {
         options,
       );
       const content = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
+      const answer = new ToolContentResult(result, result.structuredContent ?? valueOf(content));
       if (result.isError === true) {
         // The text once, in the message: MCP callers are shown the message only.
-        throw new ToolExecutionFailedError(
+        throw new ToolReportedError(
           `MCP tool '${endpoint.tool_name}' at ${displayUrlOf(endpoint)} failed: ` +
             excerptOf(textOf(content)),
+          answer,
         );
       }
-      return new ToolContentResult(result, result.structuredContent ?? valueOf(content));
+      return answer;
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (tooLarge.signal.aborted) throw tooLarge.signal.reason;

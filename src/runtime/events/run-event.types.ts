@@ -21,7 +21,10 @@ export interface RunEventFields {
     toolUseId: string;
     toolName: string;
     success: boolean;
-    /** The tool's result; null when it was larger than the model may be given (see artifacts). */
+    /**
+     * The tool's result; null when it failed, was cut for the model, or holds binary data
+     * (its `artifacts` hold it whole).
+     */
     result: unknown;
     error?: string;
     code?: string;

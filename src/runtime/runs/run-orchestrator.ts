@@ -11,8 +11,10 @@ import { LOAD_ARTIFACT, LoadArtifactTool } from '../../artifacts/load-artifact.t
 import { type ModelToolResponse } from '../../artifacts/processing/tool-response';
 import { ToolResponses } from '../../artifacts/tool-responses.service';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
+import { isRecord } from '../../artifacts/processing/is-record';
 import { plainValueOf } from '../../tools/tool-content-result';
 import { ToolExecutor } from '../../tools/tool-executor.service';
+import { ToolReportedError } from '../../tools/tool.errors';
 import { RuntimeConfig } from '../runtime.config';
 import { RuntimeMetrics } from '../runtime.metrics';
 import { ApprovalGate } from '../approvals/approval-gate';
@@ -254,20 +256,40 @@ export class RunOrchestrator {
           ? await this.executor.execute(tool, call.args, { caller: 'agent', signal, session })
           : failed('TOOL_NOT_FOUND', `Tool '${call.name}' is not available to this agent`);
     if (!outcome.success) {
-      const { code, message } = signal.aborted ? new RunCancelledError() : outcome.error;
-      return this.answer(call, sink, open, { success: false, result: null, error: message, code });
+      if (signal.aborted || !(outcome.error instanceof ToolReportedError)) {
+        const { code, message } = signal.aborted ? new RunCancelledError() : outcome.error;
+        return this.answer(call, sink, open, {
+          success: false,
+          result: null,
+          error: message,
+          code,
+        });
+      }
+      const response = await this.process(plan, call, outcome.error.result);
+      return this.answer(call, sink, open, reportedErrorOf(outcome.error, response));
     }
     // What load_artifact reads is an artifact already, and within the model's limit.
     if (call.name === LOAD_ARTIFACT && tool === this.loadArtifact.tool) {
       return this.answer(call, sink, open, { success: true, result: outcome.result });
     }
-    const response = await this.responses.process(outcome.result, call.name, {
-      session,
+    const response = await this.process(plan, call, outcome.result);
+    return this.answer(call, sink, open, toolResultOf(outcome.result, response));
+  }
+
+  /** The result through the response processor (seed 004): its artifacts and the model's view. */
+  private async process(
+    plan: RunPlan,
+    call: ModelToolCall,
+    result: unknown,
+  ): Promise<ModelToolResponse> {
+    const response = await this.responses.process(result, call.name, {
+      session: { id: plan.sessionId, owner: plan.owner },
       runId: plan.runId,
       toolUseId: call.id,
     });
+    // The session's listing for the model is read again once something was saved.
     if (response.artifacts.length > 0) plan.artifacts = undefined;
-    return this.answer(call, sink, open, toolResultOf(outcome.result, response));
+    return response;
   }
 
   /** The agent's tool of that name, or `load_artifact` (offered to sessions with artifacts). */
@@ -382,34 +404,73 @@ function appendResults(plan: RunPlan, results: ToolResultMessage[]): void {
 type ToolResultFields = Omit<RunEventFields['tool_result'], 'toolUseId' | 'toolName'>;
 
 /**
- * A successful call's `tool_result`: the result (unless it was too large to give the model),
- * the artifacts it was saved as, and what the model got when that is not the result itself.
+ * A successful call's `tool_result`: the result (unless it was cut for the model or holds binary
+ * data), the artifacts it was saved as, and what the model got when that is not the result itself.
  * A result that could not be processed (and may not fall back to raw) is a failure.
  */
 function toolResultOf(result: unknown, response: ModelToolResponse): ToolResultFields {
-  const { status, content, artifacts, ...processing } = response;
-  const saved = artifacts.length > 0 ? { artifacts } : {};
-  const described = status === 'returned' ? {} : { processing: { status, ...processing } };
-  if (status === 'failed') {
+  if (response.status === 'failed') {
     return {
       success: false,
       result: null,
       error: response.error ?? 'The tool result could not be processed',
       code: 'TOOL_RESULT_UNPROCESSABLE',
-      ...described,
+      ...processingOf(response),
     };
   }
-  // Events hold plain JSON: what REST would have shown of a proxied MCP tool's content.
+  // Events hold plain JSON: what REST would have shown of a proxied MCP tool's content. Binary
+  // payloads and cut results are not repeated there: their artifacts hold them.
   const value = plainValueOf(result);
-  const shown = response.truncated ? null : value;
+  const shown = response.truncated || holdsBinary(value) ? null : value;
   const plain = toolResultText({ success: true, result: shown });
   return {
     success: true,
     result: shown,
-    ...saved,
-    ...described,
-    ...(content !== plain && { modelContent: content }),
+    ...processingOf(response),
+    ...(response.content !== plain && { modelContent: response.content }),
   };
+}
+
+/**
+ * An MCP tool's error result: a failure, and the model reads what the tool said (processed like
+ * any result, so a long one is saved and cut) rather than only the message's excerpt.
+ */
+function reportedErrorOf(error: ToolReportedError, response: ModelToolResponse): ToolResultFields {
+  const failure = { success: false, result: null, error: error.message, code: error.code };
+  if (response.status === 'failed') return failure;
+  return {
+    ...failure,
+    ...processingOf(response),
+    modelContent: `Error (${error.code}): the tool reported an error.\n\n${response.content}`,
+  };
+}
+
+/** The artifacts a result was saved as, and what became of it unless it was simply returned. */
+function processingOf({
+  status,
+  artifacts,
+  truncated,
+  skipped,
+  error,
+}: ModelToolResponse): Pick<ToolResultFields, 'artifacts' | 'processing'> {
+  const described = { status, ...(truncated && { truncated }), ...(skipped && { skipped }) };
+  return {
+    ...(artifacts.length > 0 && { artifacts }),
+    ...(status !== 'returned' && { processing: { ...described, ...(error && { error }) } }),
+  };
+}
+
+/** MCP content items carrying base64 data (images, audio, embedded blobs). */
+function holdsBinary(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.some(
+      (item) =>
+        isRecord(item) &&
+        (typeof item.data === 'string' ||
+          (isRecord(item.resource) && typeof item.resource.blob === 'string')),
+    )
+  );
 }
 
 /** The agent's instructions, and the session's artifacts the model can read. */
