@@ -20,6 +20,9 @@ describe('isStructuredYaml', () => {
     ['CRLF line ends', 'a: 1\r\nb: 2\r\n'],
     ['URLs as values', yaml('home: https://example.com/a', 'docs: http://x.y/z#top')],
     ['an empty sequence item with a nested mapping', yaml('-', '  a: 1', '- b')],
+    ['capitalised keys with a nested block', yaml('Server:', '  Host: localhost', 'Port: 80')],
+    ['capitalised keys after `---`', yaml('---', 'Name: x', 'Size: 1')],
+    ['capitalised keys beside a lowercase one', yaml('Name: x', 'size: 1')],
   ])('recognises %s', (_name, text) => {
     expect(isStructuredYaml(text)).toBe(true);
   });
@@ -50,6 +53,12 @@ describe('isStructuredYaml', () => {
     ['a Markdown heading over a list', yaml('# Todo', '- milk', '- bread')],
     ['`---` with no entry', yaml('---', '# nothing')],
     ['`---` before prose', yaml('---', 'Hello there')],
+    [
+      'labelled lines of an error',
+      yaml('Error: the database is unreachable', 'Cause: connection timed out', 'Hint: retry'),
+    ],
+    ['a warning with a figure', yaml('Warning: disk almost full', 'Usage: 95%')],
+    ['a test summary', yaml('Total: 5', 'Failed: 0', 'Passed: 5')],
     ['nothing', ''],
   ])('refuses %s', (_name, text) => {
     expect(isStructuredYaml(text)).toBe(false);

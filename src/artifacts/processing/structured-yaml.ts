@@ -40,6 +40,10 @@ class YamlShape {
   private documentStart = false;
   private mapping = false;
   private comments = false;
+  /** Anything but one flat mapping: a sequence, or a block inside another. */
+  private nested = false;
+  /** A mapping key that does not start with a capital letter. */
+  private lowercaseKey = false;
 
   /** Takes one line; false when it cannot be YAML of the shape recognised. */
   read(line: string): boolean {
@@ -62,8 +66,11 @@ class YamlShape {
   }
 
   isStructured(): boolean {
-    if (this.comments && !this.mapping && !this.documentStart) return false;
-    return this.documentStart ? this.entries >= 1 : this.entries >= 2 && this.lines >= 2;
+    if (this.documentStart) return this.entries >= 1;
+    if (this.comments && !this.mapping) return false;
+    // `Error: …` over `Cause: …`, `Total: 5` over `Failed: 0`: labelled lines of a message.
+    if (this.mapping && !this.nested && !this.lowercaseKey) return false;
+    return this.entries >= 2 && this.lines >= 2;
   }
 
   /** `---` starts a document (the text's first, or the next one); `...` ends one. */
@@ -79,8 +86,10 @@ class YamlShape {
     const opened = this.opened;
     this.opened = undefined;
     const compact = opened?.kind === 'map' && indent === opened.indent && kind === 'seq';
+    this.nested ||= kind === 'seq';
     if ((opened && indent > opened.indent) || compact || this.blocks.length === 0) {
       this.blocks.push({ indent, kind, compact });
+      this.nested ||= this.blocks.length > 1;
       return true;
     }
     while (this.blocks.length > 1 && closes(this.blocks[this.blocks.length - 1], indent, kind)) {
@@ -96,6 +105,7 @@ class YamlShape {
     if (!isSequenceItem(body)) {
       const value = mappingValue(body);
       this.mapping ||= value !== undefined;
+      this.lowercaseKey ||= !/^[A-Z]/.test(body);
       return value !== undefined && this.value(indent, value, 'map');
     }
     const rest = body.slice(1).trimStart();
@@ -107,6 +117,7 @@ class YamlShape {
     this.blocks.push({ indent: column, kind: 'map', compact: false });
     this.entries++;
     this.mapping = true;
+    this.nested = true;
     return this.value(column, value, 'map');
   }
 
