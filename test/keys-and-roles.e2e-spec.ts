@@ -223,8 +223,8 @@ describeEachAdapter('The keys API', (testApp) => {
 
 describeEachAdapter('The key is checked before the body is read', (testApp) => {
   let admin: string;
-  const postRaw = (body: string, headers: Record<string, string>) => {
-    const request = testApp().http.post('/api/v1/tools');
+  const postRaw = (body: string, headers: Record<string, string>, path = '/api/v1/tools') => {
+    const request = testApp().http.post(path);
     for (const [name, value] of Object.entries(headers)) void request.set(name, value);
     return request
       .set('Content-Type', 'application/json')
@@ -246,6 +246,12 @@ describeEachAdapter('The key is checked before the body is read', (testApp) => {
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('UNAUTHORIZED');
     expect(response.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  test('a path spelt with escapes (/%61pi/v1) meets the same check: 401 before its body', async () => {
+    const response = await postRaw('{"name": ', {}, '/%61pi/v%31/tools');
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('UNAUTHORIZED');
   });
 
   test('with a valid key, malformed JSON is still 422', async () => {

@@ -24,10 +24,23 @@ export class EarlyRequestChecks {
   /** The check of the request's path, if any; CORS preflights (never credentialed) have none. */
   checkOf(request: IncomingMessage): EarlyRequestCheck | undefined {
     if (request.method === 'OPTIONS') return undefined;
-    const url = request.url ?? '/';
+    const url = routedPathOf(request.url ?? '/');
     return this.rules.find((rule) => isUnder(url, rule.prefix))?.check;
   }
 }
+
+/**
+ * The URL as the router reads it: Fastify decodes escapes before matching, so `/%61pi/v1` is
+ * `/api/v1` there and must meet the same check. Only unreserved characters are decoded; an
+ * escaped `/` stays a character of its segment for the routers too.
+ */
+function routedPathOf(url: string): string {
+  return url.includes('%')
+    ? url.replace(ESCAPED_UNRESERVED, (escape) => decodeURIComponent(escape))
+    : url;
+}
+
+const ESCAPED_UNRESERVED = /%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee])/g;
 
 /** `/api/v1/tools?x` is under `/api/v1`; `/api/v1x` is not. */
 function isUnder(url: string, prefix: string): boolean {
