@@ -219,6 +219,35 @@ describeEachAdapter('The keys API', (testApp) => {
     await keys.revoke(id);
     expect((await http().get('/api/v1/agents').set('Authorization', auth)).status).toBe(401);
   });
+
+  /** The ids of the admin keys not revoked, read beside the API. */
+  async function activeAdminIds(): Promise<string[]> {
+    const keys = await testApp().app.get(ApiKeysService).listAll();
+    return keys.filter((key) => key.role === 'admin' && !key.revoked_at).map((key) => key.id);
+  }
+
+  // Last in this block: it revokes every admin key but this block's own.
+  test('the last active admin key is not revoked over the API: 409 LAST_ADMIN_KEY', async () => {
+    const keys = await testApp().app.get(ApiKeysService).listAll();
+    const ownId = keys.find((key) => admin.startsWith(`Bearer ${key.prefix}`))!.id;
+    for (const id of (await activeAdminIds()).filter((each) => each !== ownId)) {
+      expect((await http().delete(`${KEYS}/${id}`).set('Authorization', admin)).status).toBe(200);
+    }
+    const refused = await http().delete(`${KEYS}/${ownId}`).set('Authorization', admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('LAST_ADMIN_KEY');
+    expect(await activeAdminIds()).toEqual([ownId]);
+
+    // Two admins revoking each other's keys at once: one key stays.
+    const other = await createKey({ name: 'second admin', role: 'admin' });
+    const otherAuth = `Bearer ${(other.body as { key: string }).key}`;
+    const answers = await Promise.all([
+      http().delete(`${KEYS}/${other.body.id}`).set('Authorization', admin),
+      http().delete(`${KEYS}/${ownId}`).set('Authorization', otherAuth),
+    ]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(await activeAdminIds()).toHaveLength(1);
+  });
 });
 
 describeEachAdapter('The key is checked before the body is read', (testApp) => {

@@ -48,3 +48,14 @@ export class ApiKeyNotFoundError extends DomainError {
     super(`No active API key has the id '${id}'`);
   }
 }
+
+/** Revoking the last active admin key over the API would leave nobody able to manage keys. */
+export class LastAdminKeyError extends DomainError {
+  readonly code = 'LAST_ADMIN_KEY';
+  readonly status = 409;
+  constructor(id: string) {
+    super(
+      `API key '${id}' is the last active admin key; create another admin key before revoking it`,
+    );
+  }
+}

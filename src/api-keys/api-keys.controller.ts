@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nest
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { PageQueryDto } from '../registry/common/page.dto';
 import { RegistryController } from '../registry/common/registry-controller.decorator';
-import { ApiKeyNotFoundError } from './api-key.errors';
+import { ApiKeyNotFoundError, LastAdminKeyError } from './api-key.errors';
 import { AdminOnly } from './admin-only.decorator';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyDto, ApiKeyPageDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
@@ -43,9 +43,9 @@ export class ApiKeysController {
     summary: 'Revoke a key: requests with it get 401 from the next one on, on every instance',
   })
   @ApiOkResponse({ type: ApiKeyDto })
-  @ApiErrorResponses(new ApiKeyNotFoundError(EXAMPLE_ID))
+  @ApiErrorResponses(new ApiKeyNotFoundError(EXAMPLE_ID), new LastAdminKeyError(EXAMPLE_ID))
   async revoke(@Param('id') id: string): Promise<ApiKeyDto> {
-    const revoked = await this.keys.revoke(id);
+    const revoked = await this.keys.revoke(id, { keepAnAdmin: true });
     if (!revoked) throw new ApiKeyNotFoundError(id);
     return revoked;
   }

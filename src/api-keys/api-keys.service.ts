@@ -6,6 +6,7 @@ import { isUuid } from '../database/uuid';
 import { totalRows } from '../registry/common/list-query';
 import { type Page, type PageQueryDto } from '../registry/common/page.dto';
 import { generateApiKey, hashOfApiKey, shownPrefixOf } from './api-key-format';
+import { LastAdminKeyError } from './api-key.errors';
 import { KeyRevocationNotices } from './key-revocation-notices';
 import { type Principal } from './principal';
 
@@ -45,6 +46,8 @@ const CREATION_ORDER = [asc(apiKeys.created_at), asc(apiKeys.id)];
 
 /** Serialises the first-start check of instances starting together against one server. */
 const FIRST_KEY_LOCK_ID = 7_406_310_116;
+/** Serialises revocations, so concurrent ones cannot together revoke every admin key. */
+const ADMIN_KEYS_LOCK_ID = 7_406_310_117;
 
 /**
  * API keys, each a user's with a role: stored as SHA-256 hashes, revocable, looked up by hash.
@@ -96,16 +99,28 @@ export class ApiKeysService {
 
   /**
    * Revokes a key by id and tells every instance to stop accepting it; undefined when no
-   * unrevoked key has that id.
+   * unrevoked key has that id. With `keepAnAdmin`, the last active admin key is not revoked
+   * (`LastAdminKeyError`): over the API that would leave nobody able to manage keys.
    */
-  async revoke(id: string): Promise<ApiKeySummary | undefined> {
+  async revoke(
+    id: string,
+    { keepAnAdmin = false }: { keepAnAdmin?: boolean } = {},
+  ): Promise<ApiKeySummary | undefined> {
     if (!isUuid(id)) return undefined;
-    const now = new Date();
-    const [revoked] = await this.db
-      .update(apiKeys)
-      .set({ revoked_at: now, updated_at: now })
-      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revoked_at)))
-      .returning(SUMMARY_COLUMNS);
+    const revoked = await this.db.transaction(async (tx) => {
+      // Two admins revoking each other's keys at once: one after the other, so one key stays.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_KEYS_LOCK_ID})`);
+      const now = new Date();
+      const [row] = await tx
+        .update(apiKeys)
+        .set({ revoked_at: now, updated_at: now })
+        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revoked_at)))
+        .returning(SUMMARY_COLUMNS);
+      if (keepAnAdmin && row?.role === 'admin' && (await activeAdminCount(tx)) === 0) {
+        throw new LastAdminKeyError(id);
+      }
+      return row;
+    });
     if (revoked) this.revocations.announce(revoked.id);
     return revoked;
   }
@@ -133,4 +148,8 @@ export class ApiKeysService {
       .returning(SUMMARY_COLUMNS);
     return { ...row, key };
   }
+}
+
+function activeAdminCount(db: Database): Promise<number> {
+  return db.$count(apiKeys, and(eq(apiKeys.role, 'admin'), isNull(apiKeys.revoked_at)));
 }

@@ -3406,6 +3406,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description LAST_ADMIN_KEY */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
