@@ -28,4 +28,25 @@ describe('shownValue', () => {
   ])('shows %s without its password', (_what, value, shown) => {
     expect(shownValue('SOME_URL', value)).toBe(JSON.stringify(shown));
   });
+
+  it.each([
+    ['password parameter', 'postgres://db/x?password=hunter2', 'postgres://db/x?password=***'],
+    [
+      'sslpassword parameter among others',
+      'postgres://db/x?sslmode=require&sslpassword=hunter2&application_name=hub#f',
+      'postgres://db/x?sslmode=require&sslpassword=***&application_name=hub#f',
+    ],
+    [
+      'PASSWORD parameter in capitals',
+      'postgres://db/x?PASSWORD=hunter2',
+      'postgres://db/x?PASSWORD=***',
+    ],
+    [
+      'password parameter holding an @, and its userinfo password',
+      'postgres://u:hunter2@db/x?password=hun@ter2',
+      'postgres://u:***@db/x?password=***',
+    ],
+  ])("hides a URL's %s", (_what, value, shown) => {
+    expect(shownValue('DATABASE_URL', value)).toBe(JSON.stringify(shown));
+  });
 });
