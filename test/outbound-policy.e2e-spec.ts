@@ -6,6 +6,7 @@
  * loopback that must see no request when a call is refused.
  */
 import { bearerFor } from './support/api-key';
+import { startJsonPostServer } from './support/json-post-server';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { ADAPTERS, type TestApp, describeEachAdapter, startTestApp } from './support/test-app';
 import { type ToolServer, startHttpToolServer, startMcpToolServer } from './support/tool-servers';
@@ -222,6 +223,35 @@ describe.each(ADAPTERS)('Calls of stored tools [%s]', (adapter) => {
         }
       },
     );
+
+    // The redirect target is a tool server that would answer: a followed redirect succeeds.
+    // `http` tools refuse every redirect; the MCP SDK's client refuses one off the endpoint's
+    // origin (another port here).
+    describe.each([
+      ['http', '/tool', () => echo],
+      ['mcp', '/mcp', () => mcpServer],
+    ] as const)('an %s endpoint that redirects to another server', (type, path, target) => {
+      test.each([307, 302])(
+        'with %i fails with TOOL_EXECUTION_FAILED, and the other server sees no request',
+        async (status) => {
+          const redirecting = await startJsonPostServer(path, (_body, _req, res) =>
+            res.writeHead(status, { location: target().url }).end(),
+          );
+          try {
+            const received = target().requests.length;
+            const tool = await registered(registry, type, redirecting.url);
+            const run = await testRun(registry, tool.id);
+            expect(run.body).toMatchObject({ success: false, error_code: 'TOOL_EXECUTION_FAILED' });
+            const rest = await invoke(registry, tool.name);
+            expect(rest.status).toBe(502);
+            expect(rest.body.error.code).toBe('TOOL_EXECUTION_FAILED');
+            expect(target().requests.length).toBe(received);
+          } finally {
+            await redirecting.close();
+          }
+        },
+      );
+    });
   });
 
   describe('refused at call time once TOOL_URL_ALLOW no longer allows them', () => {

@@ -1,6 +1,12 @@
+import dns, { type LookupAddress } from 'node:dns';
 import { once } from 'node:events';
 import { type Server, createServer } from 'node:http';
-import { type AddressInfo, getDefaultAutoSelectFamily, setDefaultAutoSelectFamily } from 'node:net';
+import {
+  type AddressInfo,
+  getDefaultAutoSelectFamily,
+  isIP,
+  setDefaultAutoSelectFamily,
+} from 'node:net';
 import { ToolUrlForbiddenError } from '../../tools/registered-tool.errors';
 import { ToolResponseTooLargeError } from '../runner.errors';
 import { OutboundFetch } from './outbound-fetch';
@@ -82,6 +88,40 @@ describe('OutboundFetch', () => {
     } finally {
       setDefaultAutoSelectFamily(before);
     }
+  });
+
+  describe('an ordinary host name that resolves inside', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    /** Every lookup answers `address`, as a hostile (or rebinding) DNS server would. */
+    const resolvingTo = (address: string) =>
+      jest
+        .spyOn(dns, 'lookup')
+        .mockImplementation(((
+          _hostname: string,
+          _options: unknown,
+          callback: (error: null, addresses: LookupAddress[]) => void,
+        ) =>
+          process.nextTick(callback, null, [
+            { address, family: isIP(address) },
+          ])) as unknown as typeof dns.lookup);
+
+    it.each([
+      ['127.0.0.1', 'loopback'],
+      ['::ffff:169.254.169.254', 'link-local'],
+    ])('is refused when it resolves to %s (%s), naming the host', async (address, kind) => {
+      const lookup = resolvingTo(address);
+      const error = await refusalOf(outboundAllowing(''), `http://evil.example.com:${port}/`);
+      expect(lookup).toHaveBeenCalledWith(
+        'evil.example.com',
+        expect.anything(),
+        expect.any(Function),
+      );
+      expect(error).toBeInstanceOf(ToolUrlForbiddenError);
+      expect((error as ToolUrlForbiddenError).message).toContain(`'evil.example.com'`);
+      expect((error as ToolUrlForbiddenError).message).toContain(`(${kind})`);
+      expect((error as ToolUrlForbiddenError).details).toEqual({ host: 'evil.example.com' });
+    });
   });
 
   it('lets other failures through as they are', async () => {
