@@ -74,10 +74,10 @@ describe('secret headers at rest', () => {
   }
 
   /** A tool row as a version before encryption wrote it: secret header values in clear. */
-  async function insertClearRow(testApp: TestApp, name: string): Promise<void> {
+  async function insertClearRow(testApp: TestApp, name: string, url = toolServer.url) {
     const implementation = {
       type: 'http',
-      url: toolServer.url,
+      url,
       headers: {},
       secret_headers: { Authorization: SECRET },
     };
@@ -195,6 +195,26 @@ describe('secret headers at rest', () => {
       expect(await storedSecretHeaders(again.app, 'legacy_tool')).toEqual(sealed);
     } finally {
       await again.close();
+    }
+  });
+
+  test('a password an older version stored in a tool URL is never shown', async () => {
+    const testApp = await boot();
+    try {
+      const stored = new URL(toolServer.url);
+      stored.username = 'ops';
+      stored.password = 'url-hunter2';
+      await insertClearRow(testApp, 'legacy_url_tool', stored.toString());
+      const auth = await bearerFor(testApp.app);
+      const id = await idOf(testApp, 'legacy_url_tool');
+      const shown = await testApp.http.get(`/api/v1/tools/${id}`).set('Authorization', auth);
+      expect(shown.status).toBe(200);
+      expect(shown.body.implementation.url).toBe(stored.toString().replace('url-hunter2', '***'));
+      const listed = await testApp.http.get('/api/v1/tools?limit=100').set('Authorization', auth);
+      expect(listed.text).toContain('legacy_url_tool');
+      expect(listed.text).not.toContain('url-hunter2');
+    } finally {
+      await testApp.close();
     }
   });
 

@@ -26,5 +26,21 @@ export function toToolDto(row: ToolRow, unavailableReason?: string): ToolDto {
 function toImplementationView(implementation: ToolImplementation): ToolImplementationViewDto {
   if (implementation.type === 'builtin') return { type: 'builtin' };
   const { secret_headers, ...shown } = implementation;
-  return { ...shown, secret_header_names: Object.keys(secret_headers) };
+  return {
+    ...shown,
+    url: withoutPassword(shown.url),
+    secret_header_names: Object.keys(secret_headers),
+  };
+}
+
+/**
+ * Registration refuses credentials in a URL, but a tool stored before that rule may hold one:
+ * its password is never shown.
+ */
+function withoutPassword(url: string): string {
+  if (!url.includes('@')) return url;
+  const parsed = URL.parse(url);
+  if (!parsed?.password) return url;
+  parsed.password = '***';
+  return parsed.toString();
 }
