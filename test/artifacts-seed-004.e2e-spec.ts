@@ -3,22 +3,17 @@
  * server) calls a tool on a real MCP server that answers with the row's content; the test reads
  * the artifacts stored, their bytes, types and metadata, and what the model was sent next.
  */
-import { ArtifactRuns, type CaseRun } from './support/artifact-runs';
-import { type ContentMcpServer, startContentMcpServer } from './support/content-mcp-server';
 import {
-  type FakeAnthropicServer,
-  startFakeAnthropicServer,
-} from './support/fake-anthropic-server';
-import { type RuntimeUser, runtimeUser } from './support/runtime-client';
-import { type TestApp, startTestApp } from './support/test-app';
+  type CaseRun,
+  type StoredArtifact,
+  type ToolCallRun,
+  expectNoBase64,
+  readOnCall,
+  useArtifactServers,
+} from './support/artifact-runs';
+import { JPEG, PNG, forUserOnly, image, prose, text } from './support/content-mcp-server';
+import { runtimeUser } from './support/runtime-client';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9,
-]);
 const MP3 = Buffer.concat([
   Buffer.from('ID3'),
   Buffer.from([4, 0, 0, 0, 0, 0, 0]),
@@ -31,10 +26,20 @@ const WAV = Buffer.concat([
   Buffer.alloc(24, 2),
 ]);
 
-/** Prose of about `bytes` bytes: no structure any detector could mistake. */
-const SENTENCE = 'The quarterly review found nothing unusual in the figures we were given. ';
-const prose = (bytes: number) =>
-  SENTENCE.repeat(Math.ceil(bytes / SENTENCE.length)).slice(0, bytes);
+/** The issue's prose that a loose detector takes for YAML, CSV or Markdown. */
+const PROSE_LINES = [
+  'Error: the database is unreachable',
+  'Hello, world\nSecond line, here',
+  '3 * 4 = 12',
+  'Note: call me later',
+];
+/** CSV whose fields hold `\` then `n` (two characters, no line break), quoted and not. */
+const CSV_BACKSLASH_N = [
+  'id,path,note',
+  '1,C:\\new\\notes.txt,first\\nsecond',
+  '2,/srv/data,"quoted \\n, kept"',
+  '3,/tmp,plain',
+].join('\n');
 const CSV = [
   'date,region,revenue',
   ...Array.from(
@@ -49,12 +54,11 @@ const JSON_TEXT = JSON.stringify({
 const YAML = Array.from({ length: 120 }, (_, i) => `key_${i}: value number ${i}`).join('\n');
 const MARKDOWN = `# Quarterly report\n\n${Array.from({ length: 100 }, (_, i) => `- item ${i}: the figure rose`).join('\n')}\n\n## Summary\n\nSee [the data](https://example.com/data).`;
 
-const text = (value: string) => ({ type: 'text', text: value });
-const image = (bytes: Buffer, mimeType: string) => ({
-  type: 'image',
-  data: bytes.toString('base64'),
-  mimeType,
-});
+const BASE64_PNG = PNG.toString('base64');
+/** The PNG's base64 without its `=` padding, as encoders that drop it write. */
+const UNPADDED_PNG = BASE64_PNG.replace(/=+$/, '');
+/** The PNG's base64 with a `!` in it: not base64 at all. */
+const INVALID_PNG = `${BASE64_PNG.slice(0, 8)}!${BASE64_PNG.slice(8)}`;
 
 const CASES: Record<string, unknown> = {
   small: { content: [text('All systems nominal.')] },
@@ -108,83 +112,70 @@ const CASES: Record<string, unknown> = {
   userOnly: {
     content: [
       text('For the model.'),
-      {
-        ...text('For the user only: the secret dashboard link.'),
-        annotations: { audience: ['user'] },
-      },
+      forUserOnly(text('For the user only: the secret dashboard link.')),
+      image(PNG, 'image/png'),
+    ],
+  },
+  ...Object.fromEntries(PROSE_LINES.map((line, i) => [`proseLine${i}`, { content: [text(line)] }])),
+  csvBackslashN: { content: [text(CSV_BACKSLASH_N)] },
+  jpegDeclaredPng: { content: [image(JPEG, 'image/png')] },
+  unpaddedPng: { content: [{ type: 'image', data: UNPADDED_PNG, mimeType: 'image/png' }] },
+  invalidBase64: {
+    content: [
+      text('Two charts:'),
+      { type: 'image', data: INVALID_PNG, mimeType: 'image/png' },
       image(PNG, 'image/png'),
     ],
   },
 };
 
-let anthropic: FakeAnthropicServer;
-let tools: ContentMcpServer;
-
-beforeAll(async () => {
-  anthropic = await startFakeAnthropicServer();
-  tools = await startContentMcpServer(CASES);
-});
-
-afterAll(async () => {
-  await anthropic.close();
-  await tools.close();
-});
-
-/**
- * The tests of `suite` against an app with `env` (apps of one process share their
- * configuration while open: one at a time).
- */
-function describeWithApp(
-  title: string,
-  env: Record<string, string>,
-  suite: (runs: () => ArtifactRuns, user: () => RuntimeUser, app: () => TestApp) => void,
-): void {
-  describe(title, () => {
-    let app: TestApp;
-    let alice: RuntimeUser;
-    let runs: ArtifactRuns;
-
-    beforeAll(async () => {
-      app = await startTestApp('express', {
-        env: {
-          ANTHROPIC_BASE_URL: anthropic.url,
-          ANTHROPIC_API_KEY: 'test-key',
-          PROVIDER_MAX_RETRIES: '0',
-          ...env,
-        },
-      });
-      alice = await runtimeUser(app, 'alice');
-      const tool = await alice.post('/api/v1/tools', {
-        name: 'produce',
-        description: 'Answers with the content of a test case',
-        parameters: {
-          type: 'object',
-          properties: { case: { type: 'string' } },
-          required: ['case'],
-        },
-        implementation: { type: 'mcp', url: tools.url, tool_name: 'produce' },
-        requires_approval: false,
-      });
-      if (tool.status !== 201) throw new Error(JSON.stringify(tool.body));
-      runs = new ArtifactRuns(anthropic, alice, tool.body.id as string);
-    });
-
-    afterAll(async () => {
-      await app?.close();
-    });
-
-    suite(
-      () => runs,
-      () => alice,
-      () => app,
-    );
-  });
-}
+const { anthropic, describeWithApp } = useArtifactServers(CASES);
 
 /** The one artifact of a run, checked to be the only one. */
 function only(run: CaseRun) {
   expect(run.artifacts).toHaveLength(1);
   return run.artifacts[0];
+}
+
+/** The artifact of a run with that name. */
+function named(run: CaseRun, name: string): StoredArtifact {
+  const artifact = run.artifacts.find((candidate) => candidate.name === name);
+  if (!artifact) {
+    throw new Error(`no artifact ${name} in ${run.artifacts.map((a) => a.name).join(', ')}`);
+  }
+  return artifact;
+}
+
+/**
+ * The model was told of `artifact` (issue 13: name, version, type, size) on one line of `modelText`,
+ * its figures as the artifacts API gives them.
+ */
+function expectListed(modelText: string, artifact: StoredArtifact): void {
+  const { version, mime_type, size_bytes } = artifact.latest;
+  expectLineWith(modelText, [
+    artifact.name,
+    `version ${version}`,
+    mime_type,
+    `${size_bytes} bytes`,
+  ]);
+}
+
+/** The model was told that item `index` was skipped, and why (the reason the event records). */
+function expectSkippedTold(run: ToolCallRun, index: number): void {
+  const { skipped } = run.toolResult.processing as { skipped: { index: number; reason: string }[] };
+  const item = skipped.find((candidate) => candidate.index === index);
+  expect(item).toBeDefined();
+  expectLineWith(run.modelText, [`item ${index}`, item?.reason ?? '']);
+}
+
+/** Some line of `modelText` holds every one of `facts`, each as a whole word or figure. */
+function expectLineWith(modelText: string, facts: string[]): void {
+  const all = facts.map((fact) => `(?=.*(?<![\\w.])${escaped(fact)}(?!\\w))`).join('');
+  expect(modelText.split('\n')).toContainEqual(expect.stringMatching(new RegExp(all)));
+}
+
+function escaped(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 describeWithApp(
@@ -208,7 +199,8 @@ describeWithApp(
       });
       expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(prose(3000));
       expect(run.modelText.startsWith(prose(3000))).toBe(true);
-      expect(run.modelText).toContain('produce_result.txt');
+      expect(run.toolResult.processing).not.toHaveProperty('truncated');
+      expectListed(run.modelText, artifact);
       expect(run.toolResult.artifacts).toEqual([
         {
           id: artifact.id,
@@ -225,15 +217,16 @@ describeWithApp(
       const artifact = only(run);
       expect(artifact.latest.size_bytes).toBe(10_000);
       expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(prose(10_000));
-      expect(run.modelText.startsWith(prose(1000))).toBe(true);
-      expect(run.modelText).not.toContain(prose(10_000));
-      expect(Buffer.byteLength(run.modelText)).toBeLessThan(10_000);
+      expect(run.modelText.startsWith(prose(4096))).toBe(true);
+      expect(run.modelText).not.toContain(prose(4097));
+      expect(run.modelText).toContain('4096');
       expect(run.modelText).toContain('10000');
-      expect(run.modelText).toContain('load_artifact');
+      expect(readOnCall(run.modelText)).toMatchObject({ name: artifact.name, offset: 4096 });
+      expectListed(run.modelText, artifact);
       expect(run.toolResult.result).toBeNull();
       expect(run.toolResult.processing).toMatchObject({
         status: 'saved',
-        truncated: { totalBytes: 10_000 },
+        truncated: { shownBytes: 4096, totalBytes: 10_000 },
       });
     });
 
@@ -247,18 +240,24 @@ describeWithApp(
       });
       expect(artifact.name.endsWith('.png')).toBe(true);
       expect(await runs().bytesOf(artifact)).toEqual(PNG);
-      expect(run.modelText).not.toContain(PNG.toString('base64'));
-      expect(run.modelText).toContain(artifact.name);
+      expectNoBase64(run, PNG);
+      expectListed(run.modelText, artifact);
     });
 
     test('2.1.1 plain text is saved as .txt text/plain', async () => {
-      const artifact = only(await runs().run('prose3k'));
-      expect(artifact.name).toMatch(/\.txt$/);
-      expect(artifact.latest.mime_type).toBe('text/plain');
+      const run = await runs().run('prose3k');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_result.txt',
+        latest: { mime_type: 'text/plain' },
+      });
+      expect(run.modelText.startsWith(prose(3000))).toBe(true);
+      expectListed(run.modelText, artifact);
     });
 
     test('2.1.2 JSON text is saved as .json with a structure summary, bytes unchanged', async () => {
-      const artifact = only(await runs().run('json'));
+      const run = await runs().run('json');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'produce_result.json',
         latest: { mime_type: 'application/json' },
@@ -268,10 +267,13 @@ describeWithApp(
         keys: ['report', 'rows'],
       });
       expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(JSON_TEXT);
+      expect(run.modelText.startsWith(JSON_TEXT)).toBe(true);
+      expectListed(run.modelText, artifact);
     });
 
     test('2.1.3 CSV text is saved as .csv with rows, columns and headers', async () => {
-      const artifact = only(await runs().run('csv'));
+      const run = await runs().run('csv');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'produce_result.csv',
         latest: { mime_type: 'text/csv' },
@@ -282,28 +284,37 @@ describeWithApp(
         headers: ['date', 'region', 'revenue'],
       });
       expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(CSV);
+      expect(run.modelText.startsWith(CSV)).toBe(true);
+      expectListed(run.modelText, artifact);
     });
 
     test('2.1.4 YAML text is saved as .yaml application/x-yaml', async () => {
-      const artifact = only(await runs().run('yaml'));
+      const run = await runs().run('yaml');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'produce_result.yaml',
         latest: { mime_type: 'application/x-yaml' },
       });
       expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(YAML);
+      expect(run.modelText.startsWith(YAML)).toBe(true);
+      expectListed(run.modelText, artifact);
     });
 
     test('2.1.5 Markdown text is saved as .md text/markdown', async () => {
-      const artifact = only(await runs().run('markdown'));
+      const run = await runs().run('markdown');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'produce_result.md',
         latest: { mime_type: 'text/markdown' },
       });
       expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(MARKDOWN);
+      expect(run.modelText.startsWith(MARKDOWN)).toBe(true);
+      expectListed(run.modelText, artifact);
     });
 
     test('2.2.1 a base64 PNG is decoded and saved as .png image/png', async () => {
-      const artifact = only(await runs().run('tinyPng'));
+      const run = await runs().run('tinyPng');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'produce_result.png',
         latest: { mime_type: 'image/png' },
@@ -314,58 +325,98 @@ describeWithApp(
         type_mismatch: false,
       });
       expect(await runs().bytesOf(artifact)).toEqual(PNG);
+      expectListed(run.modelText, artifact);
+      expectNoBase64(run, PNG);
     });
 
     test('2.2.2 a base64 JPEG is decoded and saved as .jpg image/jpeg', async () => {
-      const artifact = only(await runs().run('jpeg'));
+      const run = await runs().run('jpeg');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'produce_result.jpg',
         latest: { mime_type: 'image/jpeg' },
       });
+      expect(artifact.latest.metadata).toMatchObject({
+        declared_type: 'image/jpeg',
+        detected_type: 'image/jpeg',
+        type_mismatch: false,
+      });
       expect(await runs().bytesOf(artifact)).toEqual(JPEG);
+      expectListed(run.modelText, artifact);
+      expectNoBase64(run, JPEG);
     });
 
     test('2.3.1 base64 MP3 audio is decoded and saved as .mp3 audio/mpeg', async () => {
-      const artifact = only(await runs().run('mp3'));
+      const run = await runs().run('mp3');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'produce_result.mp3',
         latest: { mime_type: 'audio/mpeg', kind: 'audio' },
       });
+      expect(artifact.latest.metadata).toMatchObject({
+        declared_type: 'audio/mpeg',
+        detected_type: 'audio/mpeg',
+        type_mismatch: false,
+      });
       expect(await runs().bytesOf(artifact)).toEqual(MP3);
+      expectListed(run.modelText, artifact);
+      expectNoBase64(run, MP3);
     });
 
     test('2.3.2 base64 WAV audio is decoded and saved as .wav audio/wav', async () => {
-      const artifact = only(await runs().run('wav'));
+      const run = await runs().run('wav');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'produce_result.wav',
         latest: { mime_type: 'audio/wav' },
       });
+      expect(artifact.latest.metadata).toMatchObject({
+        declared_type: 'audio/wav',
+        detected_type: 'audio/wav',
+        type_mismatch: false,
+      });
       expect(await runs().bytesOf(artifact)).toEqual(WAV);
+      expectListed(run.modelText, artifact);
+      expectNoBase64(run, WAV);
     });
 
     test('2.4.1 a resource with only a URI: a placeholder holding the URI, named from it', async () => {
-      const artifact = only(await runs().run('uriOnly'));
+      const run = await runs().run('uriOnly');
+      const artifact = only(run);
       expect(artifact.name).toBe('summary.pdf');
       expect(artifact.latest.metadata).toMatchObject({ uri: 'file:///reports/q3/summary.pdf' });
       expect((await runs().bytesOf(artifact)).toString('utf8')).toContain(
         'file:///reports/q3/summary.pdf',
       );
+      expectListed(run.modelText, artifact);
     });
 
     test('2.4.2 a resource with embedded text: that text, its MIME type, the name from the URI', async () => {
-      const artifact = only(await runs().run('resourceText'));
+      const run = await runs().run('resourceText');
+      const artifact = only(run);
       expect(artifact).toMatchObject({
         name: 'meeting.md',
-        latest: { mime_type: 'text/markdown' },
+        latest: { mime_type: 'text/markdown', metadata: { uri: 'file:///notes/meeting.md' } },
       });
       expect((await runs().bytesOf(artifact)).toString('utf8')).toBe('# Notes\n\nAll good.');
+      expectListed(run.modelText, artifact);
     });
 
     test('2.4.3 a resource with a base64 blob: the decoded bytes, a name without ".." or "/"', async () => {
-      const artifact = only(await runs().run('resourceBlob'));
+      const run = await runs().run('resourceBlob');
+      const artifact = only(run);
       expect(artifact.name).toBe('logo.png');
-      expect(artifact.latest.mime_type).toBe('image/png');
+      expect(artifact.latest).toMatchObject({
+        mime_type: 'image/png',
+        metadata: {
+          uri: 'https://cdn.example.com/img/../logo.png',
+          declared_type: 'image/png',
+          detected_type: 'image/png',
+        },
+      });
       expect(await runs().bytesOf(artifact)).toEqual(PNG);
+      expectListed(run.modelText, artifact);
+      expectNoBase64(run, PNG);
     });
 
     test('4.2 content that is not a list falls back to one raw .json artifact', async () => {
@@ -378,37 +429,50 @@ describeWithApp(
       expect(JSON.parse((await runs().bytesOf(artifact)).toString('utf8'))).toEqual(CASES.notAList);
       expect(run.modelText).toContain('this is not a list');
       expect(run.modelIsError).toBe(false);
+      expectListed(run.modelText, artifact);
     });
 
     test('4.3 a malformed item is skipped, the others saved: partial_success, listed for the model', async () => {
       const run = await runs().run('oneMalformed');
-      expect(run.artifacts.map((artifact) => artifact.latest.mime_type).sort()).toEqual([
-        'image/jpeg',
-        'image/png',
-        'text/plain',
+      expect(
+        run.artifacts.map((artifact) => [artifact.name, artifact.latest.mime_type]).sort(),
+      ).toEqual([
+        ['produce_result_0.txt', 'text/plain'],
+        ['produce_result_1.png', 'image/png'],
+        ['produce_result_3.jpg', 'image/jpeg'],
       ]);
+      expect(await runs().bytesOf(named(run, 'produce_result_1.png'))).toEqual(PNG);
+      expect(await runs().bytesOf(named(run, 'produce_result_3.jpg'))).toEqual(JPEG);
       expect(run.toolResult.processing).toMatchObject({
         status: 'partial_success',
         skipped: [{ index: 2, reason: expect.stringMatching(/base64/i) as unknown }],
       });
-      expect(run.modelText).toMatch(/2/);
-      expect(run.modelText).toMatch(/base64/i);
+      expectSkippedTold(run, 2);
+      for (const artifact of run.artifacts) expectListed(run.modelText, artifact);
+      expectNoBase64(run, PNG, JPEG);
     });
 
     test('5.1 text and an image in one response: two artifacts, each typed', async () => {
       const run = await runs().run('textAndImage');
-      expect(run.artifacts.map((artifact) => artifact.latest.mime_type).sort()).toEqual([
-        'image/png',
-        'text/plain',
+      expect(
+        run.artifacts.map((artifact) => [artifact.name, artifact.latest.mime_type]).sort(),
+      ).toEqual([
+        ['produce_result_0.txt', 'text/plain'],
+        ['produce_result_1.png', 'image/png'],
       ]);
-      expect(run.modelText).toContain('A chart of the figures:');
+      const caption = named(run, 'produce_result_0.txt');
+      expect((await runs().bytesOf(caption)).toString('utf8')).toBe('A chart of the figures:');
+      expect(await runs().bytesOf(named(run, 'produce_result_1.png'))).toEqual(PNG);
+      expect(run.modelText.startsWith('A chart of the figures:')).toBe(true);
+      for (const artifact of run.artifacts) expectListed(run.modelText, artifact);
+      expectNoBase64(run, PNG);
     });
 
     test('5.2 an artifact of one turn is listed to the model next turn and read with load_artifact', async () => {
       const first = await runs().run('csv');
       const [artifact] = first.artifacts;
-      const before = anthropic.requests.length;
-      anthropic.push(
+      const before = anthropic().requests.length;
+      anthropic().push(
         {
           toolCalls: [
             { id: 'toolu_load', name: 'load_artifact', input: { name: artifact.name, limit: 100 } },
@@ -420,7 +484,7 @@ describeWithApp(
       const frames = await stream.ended;
       expect(frames[frames.length - 1].data).toMatchObject({ type: 'complete', reason: 'success' });
 
-      const request = anthropic.requests[before].body as {
+      const request = anthropic().requests[before].body as {
         system: string;
         tools: { name: string }[];
       };
@@ -435,7 +499,7 @@ describeWithApp(
       };
       expect(loaded.result.content).toBe(CSV.slice(0, 100));
       expect(loaded.result.next_offset).toBe(100);
-      const next = anthropic.requests[before + 1].body as { messages: { content: unknown }[] };
+      const next = anthropic().requests[before + 1].body as { messages: { content: unknown }[] };
       expect(JSON.stringify(next.messages[next.messages.length - 1].content)).toContain(
         'date,region,revenue',
       );
@@ -448,16 +512,34 @@ describeWithApp(
         ['produce_result_0.json', 'application/json'],
         ['produce_result_1.csv', 'text/csv'],
       ]);
+      const json = named(run, 'produce_result_0.json');
+      const csv = named(run, 'produce_result_1.csv');
+      expect((await runs().bytesOf(json)).toString('utf8')).toBe(JSON_TEXT);
+      expect((await runs().bytesOf(csv)).toString('utf8')).toBe(CSV);
+      expect(json.latest.metadata.json).toMatchObject({ type: 'object' });
+      expect(csv.latest.metadata.csv).toMatchObject({ rows: 150, columns: 3 });
+      // The two texts (about 6 KB) exceed the return limit: the model gets a marked part.
+      const totalBytes = Buffer.byteLength(`${JSON_TEXT}\n${CSV}`);
+      expect(run.toolResult.processing).toMatchObject({
+        truncated: { shownBytes: 4096, totalBytes },
+      });
+      expect(run.modelText.startsWith(JSON_TEXT)).toBe(true);
+      expect(run.modelText).toContain(String(totalBytes));
+      expectListed(run.modelText, json);
+      expectListed(run.modelText, csv);
     });
 
     test('items for the user only are saved and never shown or listed to the model', async () => {
       const run = await runs().run('userOnly');
       const userOnly = run.artifacts.filter((artifact) => artifact.latest.user_only);
       expect(userOnly).toHaveLength(1);
-      expect(run.modelText).not.toContain('secret dashboard');
+      expect(run.nextRequestJson).not.toContain('secret dashboard');
       expect(run.modelText).not.toContain(userOnly[0].name);
       const again = await runs().run('small', run.sessionId);
       expect(again.nextSystem).not.toContain(userOnly[0].name);
+      // The history the next run sends (rebuilt from events) leaves it out too.
+      expect(again.nextRequestJson).toContain('For the model.');
+      expect(again.nextRequestJson).not.toContain('secret dashboard');
     });
 
     test('the same payload saved twice in a session keeps one version', async () => {
@@ -469,7 +551,7 @@ describeWithApp(
     });
     test('two concurrent saves of one name take versions 0 and 1', async () => {
       const sessionId = await runs().newSession();
-      anthropic.push(
+      anthropic().push(
         {
           toolCalls: [
             { id: 'toolu_a', name: 'produce', input: { case: 'prose3k' } },
@@ -525,6 +607,92 @@ describeWithApp(
 );
 
 describeWithApp(
+  'Seed 004 saving every result (ARTIFACT_SAVE_THRESHOLD_BYTES=0)',
+  { ARTIFACT_SAVE_THRESHOLD_BYTES: '0' },
+  (runs) => {
+    test.each(PROSE_LINES.map((line, i) => [line, `proseLine${i}`]))(
+      '2.1.1 prose stays plain: %j is saved as .txt text/plain, byte for byte',
+      async (line, name) => {
+        const run = await runs().run(name);
+        const artifact = only(run);
+        expect(artifact).toMatchObject({
+          name: 'produce_result.txt',
+          latest: { mime_type: 'text/plain', size_bytes: Buffer.byteLength(line), metadata: {} },
+        });
+        expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(line);
+        expect(run.modelText.startsWith(line)).toBe(true);
+        expectListed(run.modelText, artifact);
+      },
+    );
+
+    test('2.1.3 a CSV field holding a backslash and "n" is kept byte for byte, as text/csv', async () => {
+      expect(CSV_BACKSLASH_N).toContain('\\n');
+      const run = await runs().run('csvBackslashN');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_result.csv',
+        latest: { mime_type: 'text/csv', size_bytes: Buffer.byteLength(CSV_BACKSLASH_N) },
+      });
+      expect(artifact.latest.metadata.csv).toMatchObject({ rows: 3, columns: 3 });
+      expect(await runs().bytesOf(artifact)).toEqual(Buffer.from(CSV_BACKSLASH_N, 'utf8'));
+      expect(run.modelText.startsWith(CSV_BACKSLASH_N)).toBe(true);
+      expectListed(run.modelText, artifact);
+    });
+
+    test('2.2 an image declared image/png whose bytes are JPEG is saved as .jpg image/jpeg, the mismatch recorded', async () => {
+      const run = await runs().run('jpegDeclaredPng');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_result.jpg',
+        latest: {
+          mime_type: 'image/jpeg',
+          metadata: {
+            declared_type: 'image/png',
+            detected_type: 'image/jpeg',
+            type_mismatch: true,
+          },
+        },
+      });
+      expect(await runs().bytesOf(artifact)).toEqual(JPEG);
+      expectListed(run.modelText, artifact);
+      expectNoBase64(run, JPEG);
+    });
+
+    test('2.2 base64 without its padding is accepted and decoded exactly', async () => {
+      expect(UNPADDED_PNG.length % 4).not.toBe(0);
+      const run = await runs().run('unpaddedPng');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_result.png',
+        latest: { mime_type: 'image/png', size_bytes: PNG.length },
+      });
+      expect(await runs().bytesOf(artifact)).toEqual(PNG);
+      expect(run.toolResult.processing).toMatchObject({ status: 'saved' });
+      expectListed(run.modelText, artifact);
+    });
+
+    test('4.3 an image whose base64 holds "!" is skipped: partial_success, its index and reason told to the model', async () => {
+      const run = await runs().run('invalidBase64');
+      expect(
+        run.artifacts.map((artifact) => [artifact.name, artifact.latest.mime_type]).sort(),
+      ).toEqual([
+        ['produce_result_0.txt', 'text/plain'],
+        ['produce_result_2.png', 'image/png'],
+      ]);
+      expect(await runs().bytesOf(named(run, 'produce_result_2.png'))).toEqual(PNG);
+      expect(run.toolResult.processing).toMatchObject({
+        status: 'partial_success',
+        skipped: [{ index: 1, reason: expect.stringContaining('base64') as unknown }],
+      });
+      expect(run.modelIsError).toBe(false);
+      expectSkippedTold(run, 1);
+      for (const artifact of run.artifacts) expectListed(run.modelText, artifact);
+      expect(run.nextRequestJson).not.toContain(INVALID_PNG);
+    });
+  },
+);
+
+describeWithApp(
   'Seed 004 with intelligent processing off',
   { ARTIFACT_INTELLIGENT_PROCESSING: 'false' },
   (runs) => {
@@ -538,6 +706,9 @@ describeWithApp(
       expect(JSON.parse((await runs().bytesOf(artifact)).toString('utf8'))).toEqual(
         CASES.textAndImage,
       );
+      expect(run.modelText.startsWith('A chart of the figures:')).toBe(true);
+      expectListed(run.modelText, artifact);
+      expectNoBase64(run, PNG);
     });
   },
 );
@@ -548,8 +719,20 @@ describeWithApp(
   (runs) => {
     test('3.1 above the return limit, below the save threshold: saved all the same', async () => {
       const run = await runs().run('prose6k');
-      expect(only(run).latest.size_bytes).toBe(6000);
-      expect(run.toolResult.processing).toMatchObject({ truncated: { totalBytes: 6000 } });
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_result.txt',
+        latest: { mime_type: 'text/plain', size_bytes: 6000 },
+      });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(prose(6000));
+      expect(run.toolResult.processing).toMatchObject({
+        truncated: { shownBytes: 4096, totalBytes: 6000 },
+      });
+      expect(run.modelText.startsWith(prose(4096))).toBe(true);
+      expect(run.modelText).not.toContain(prose(4097));
+      expect(run.modelText).toContain('6000');
+      expect(readOnCall(run.modelText)).toMatchObject({ name: artifact.name, offset: 4096 });
+      expectListed(run.modelText, artifact);
     });
 
     test('4.4 without raw fallback, a result that cannot be processed saves nothing; the model gets an error', async () => {

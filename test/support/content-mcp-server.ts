@@ -72,3 +72,38 @@ async function serve(
   await mcp.connect(transport);
   await transport.handleRequest(req, res, body);
 }
+
+/* The content test cases answer with, shared by the artifact suites. */
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The start and end of a JPEG (JFIF): what magic-byte detection reads. */
+export const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9,
+]);
+
+const SENTENCE = 'The quarterly review found nothing unusual in the figures we were given. ';
+
+/** Prose of `bytes` ASCII bytes, `sentence` repeated: no structure any detector could mistake. */
+export function prose(bytes: number, sentence = SENTENCE): string {
+  return sentence.repeat(Math.ceil(bytes / sentence.length)).slice(0, bytes);
+}
+
+/** A `text` content item. */
+export function text(value: string) {
+  return { type: 'text', text: value };
+}
+
+/** An `image` content item of `bytes` in base64, declared as `mimeType`. */
+export function image(bytes: Buffer, mimeType: string) {
+  return { type: 'image', data: bytes.toString('base64'), mimeType };
+}
+
+/** `item` marked for the user alone (`audience: ["user"]`): saved, never shown to the model. */
+export function forUserOnly<Item extends object>(item: Item) {
+  return { ...item, annotations: { audience: ['user'] } };
+}
