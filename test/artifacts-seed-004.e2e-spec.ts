@@ -120,6 +120,10 @@ const CASES: Record<string, unknown> = {
   csvBackslashN: { content: [text(CSV_BACKSLASH_N)] },
   jpegDeclaredPng: { content: [image(JPEG, 'image/png')] },
   unpaddedPng: { content: [{ type: 'image', data: UNPADDED_PNG, mimeType: 'image/png' }] },
+  imageA: { content: [image(PNG, 'image/png')] },
+  // Other bytes of the same type, so the same artifact name.
+  imageB: { content: [image(Buffer.concat([PNG, Buffer.from('trailer')]), 'image/png')] },
+  errorReport: { isError: true, content: [text(`Error: ${prose(6000)}`), image(PNG, 'image/png')] },
   invalidBase64: {
     content: [
       text('Two charts:'),
@@ -242,6 +246,33 @@ describeWithApp(
       expect(await runs().bytesOf(artifact)).toEqual(PNG);
       expectNoBase64(run, PNG);
       expectListed(run.modelText, artifact);
+      // Nor is the base64 repeated in the event: the artifact holds the bytes.
+      expect(run.toolResult).toMatchObject({ success: true, result: null });
+      expect(JSON.stringify(run.frames)).not.toContain(PNG.toString('base64'));
+    });
+
+    test("an mcp tool's error result is processed too: saved, cut, and read by the model as an error", async () => {
+      const run = await runs().run('errorReport');
+      expect(run.toolResult).toMatchObject({
+        success: false,
+        result: null,
+        code: 'TOOL_EXECUTION_FAILED',
+        processing: { status: 'saved' },
+      });
+      expect(run.modelIsError).toBe(true);
+      const [report, chart] = ['.txt', '.png'].map((extension) =>
+        run.artifacts.find((artifact) => artifact.name.endsWith(extension))!,
+      );
+      expect((await runs().bytesOf(report)).toString('utf8')).toBe(
+        (CASES.errorReport as { content: { text?: string }[] }).content[0].text,
+      );
+      expect(await runs().bytesOf(chart)).toEqual(PNG);
+      // More than the message's excerpt: the report's first 4 KB, then where the rest is.
+      expect(run.modelText).toContain(`Error: ${prose(4000).slice(0, 3000)}`);
+      expect(run.modelText).toContain('[Partial result: the first');
+      expectListed(run.modelText, report);
+      expectListed(run.modelText, chart);
+      expectNoBase64(run, PNG);
     });
 
     test('2.1.1 plain text is saved as .txt text/plain', async () => {
@@ -548,6 +579,19 @@ describeWithApp(
       expect(second.artifacts).toHaveLength(1);
       expect(second.artifacts[0].latest.version).toBe(0);
       expect(second.toolResult.artifacts).toEqual(first.toolResult.artifacts);
+    });
+
+    test('A, B, then A again: three versions, so the newest is what the tool said last', async () => {
+      const first = await runs().run('imageA');
+      await runs().run('imageB', first.sessionId);
+      const third = await runs().run('imageA', first.sessionId);
+      const [artifact] = third.artifacts;
+      expect(third.artifacts).toHaveLength(1);
+      expect(artifact.latest.version).toBe(2);
+      expect(await runs().bytesOf(artifact)).toEqual(PNG);
+      expect(third.toolResult.artifacts).toEqual([
+        expect.objectContaining({ name: artifact.name, version: 2 }),
+      ]);
     });
     test('two concurrent saves of one name take versions 0 and 1', async () => {
       const sessionId = await runs().newSession();
