@@ -10,7 +10,11 @@
  * Runs only with `DATABASE_URL` (the embedded database serves one process by nature).
  */
 import { spawnSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
+import { DATABASE, type Database } from '../src/database/database';
+import { runEvents, runs } from '../src/database/schema';
+import { RunsService } from '../src/runtime/runs/runs.service';
 import { McpClients } from './support/mcp-clients';
 import { type RuntimeUser, runtimeUser, runtimeUserOver } from './support/runtime-client';
 import { type ServerProcess, startServerProcess } from './support/server-process';
@@ -206,6 +210,34 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
     expect(cancelled.status).toBe(202);
     const frames = await onA.ended;
     expect(frames[frames.length - 1].data).toMatchObject({ type: 'complete', reason: 'cancelled' });
+  });
+
+  test('a run another instance ended while it still ran here stops at the next heartbeat and writes nothing more', async () => {
+    const { sessionId } = await aliceOnA.session({
+      provider: 'scripted',
+      model: 'scripted',
+      script: [{ text: 'Holding.', hold: true }],
+    });
+    const onA = await aliceOnA.stream(sessionId, { content: 'Hold' });
+    const runId = String(
+      (await onA.waitFor((frame) => frame.event === 'message_chunk')).data.runId,
+    );
+    // What B's sweeper does to a run whose heartbeats it has not seen (A was stalled, say).
+    const db = a.app.get<symbol, Database>(DATABASE);
+    await db
+      .update(runs)
+      .set({ status: 'failed', finished_at: new Date() })
+      .where(eq(runs.id, runId));
+
+    await a.app.get(RunsService).settled(runId);
+    await onA.ended;
+    const stored = await db
+      .select({ type: runEvents.type })
+      .from(runEvents)
+      .where(eq(runEvents.run_id, runId));
+    // No `message`, `tool_result` or `complete` of a cancellation after the end B recorded.
+    expect(stored.map((event) => event.type)).toEqual(['user_message_sent']);
+    expect((await aliceOnA.get(`/api/v1/runs/${runId}`)).body.status).toBe('failed');
   });
 
   test('kill -9 of the instance running a run: it ends RUN_INTERRUPTED and the session takes a new run', async () => {

@@ -81,6 +81,19 @@ export class RunCancelledError extends DomainError {
   }
 }
 
+/**
+ * The reason a run's work is aborted when it turns out to have been ended elsewhere while it
+ * still ran here (this instance missed its heartbeats, and another ended it `RUN_INTERRUPTED`):
+ * it stops, and records nothing more, since its log already has its end.
+ */
+export class RunEndedElsewhereError extends DomainError {
+  readonly code = 'RUN_ENDED_ELSEWHERE';
+  readonly status = 409;
+  constructor() {
+    super('The run was ended by another instance');
+  }
+}
+
 /** A new run while the session's run waits for decisions; `details.approval_ids` names them. */
 export class PendingApprovalError extends DomainError {
   readonly code = 'PENDING_APPROVAL';

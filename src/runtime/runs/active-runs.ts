@@ -7,7 +7,7 @@ import {
 import { ClusterBus, ClusterInstance } from '../../cluster/cluster-buses';
 import { ClusterConfig } from '../../cluster/cluster.config';
 import { DatabaseConfig } from '../../database/database.config';
-import { RunCancelledError } from '../runtime.errors';
+import { RunCancelledError, RunEndedElsewhereError } from '../runtime.errors';
 import { RunStreams } from '../streams/run-streams.service';
 import { RunsRepository } from './runs.repository';
 
@@ -77,10 +77,10 @@ export class ActiveRuns implements OnApplicationBootstrap, OnApplicationShutdown
     return false;
   }
 
-  private abort(runId: string): boolean {
+  private abort(runId: string, reason: Error = new RunCancelledError()): boolean {
     const run = this.runs.get(runId);
     if (!run) return false;
-    run.controller.abort(new RunCancelledError());
+    run.controller.abort(reason);
     return true;
   }
 
@@ -101,10 +101,19 @@ export class ActiveRuns implements OnApplicationBootstrap, OnApplicationShutdown
       id,
       nextEventIndex: this.streams.nextEventIndex(id),
     }));
+    let running: Set<string>;
     try {
-      await this.repository.beat(beats, this.instance.id);
+      running = await this.repository.beat(beats, this.instance.id);
     } catch (error) {
       this.logger.warn({ err: error }, 'The heartbeat of the running runs was not recorded');
+      return;
+    }
+    for (const { id } of beats) {
+      // Ended meanwhile: by itself (it is leaving the map), or, after heartbeats this instance
+      // missed, by another instance; then it must stop writing to a log that has its end.
+      if (!running.has(id) && this.abort(id, new RunEndedElsewhereError())) {
+        this.logger.warn({ runId: id }, 'A run this instance executes was ended elsewhere');
+      }
     }
   }
 }

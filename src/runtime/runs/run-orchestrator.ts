@@ -20,7 +20,7 @@ import { RuntimeMetrics } from '../runtime.metrics';
 import { ApprovalGate } from '../approvals/approval-gate';
 import { toolResultText } from './conversation-history';
 import { type RunEventFields } from '../events/run-event.types';
-import { RunCancelledError } from '../runtime.errors';
+import { RunCancelledError, RunEndedElsewhereError } from '../runtime.errors';
 import { type RunEnding, RunsRepository } from './runs.repository';
 import { type RunEventSink } from './run-event-sink';
 import { type RunPlan } from './run-plan';
@@ -120,6 +120,7 @@ export class RunOrchestrator {
         plan.history.push({ role: 'tool_results', results });
       }
     } catch (error) {
+      if (signal.reason instanceof RunEndedElsewhereError) return 'ended';
       if (signal.aborted) {
         await this.cancel(plan, sink, turn, openToolUses, usage);
       } else {

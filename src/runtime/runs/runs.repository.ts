@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ACTIVE_RUN_STATUSES, type RunStatus, runs } from '../../database/schema';
+import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
 import { type TokenUsage } from '../../providers/model-provider.contract';
@@ -129,10 +130,16 @@ export class RunsRepository {
   /**
    * Records that this instance still executes these runs (those still running), and how far
    * each has numbered its events, so a sweeper ending it numbers its events after those.
+   * Returns the ids of those still running: any other was ended meanwhile.
    */
-  async beat(beats: readonly { id: string; nextEventIndex: number }[], instanceId: string) {
-    if (beats.length === 0) return;
-    await this.transactions.db.execute(sql`
+  async beat(
+    beats: readonly { id: string; nextEventIndex: number }[],
+    instanceId: string,
+  ): Promise<Set<string>> {
+    if (beats.length === 0) return new Set();
+    const rows = await rawRows<{ id: string }>(
+      this.transactions.db,
+      sql`
       UPDATE ${runs}
       SET heartbeat_at = now(), instance_id = ${instanceId},
         next_event_index = GREATEST(${runs.next_event_index}, beat.next_event_index)
@@ -141,7 +148,10 @@ export class RunsRepository {
           unnest(${`{${beats.map((beat) => beat.nextEventIndex).join(',')}}`}::integer[])
             AS next_event_index
       ) AS beat
-      WHERE ${runs.id} = beat.id AND ${runs.status} = 'running'`);
+      WHERE ${runs.id} = beat.id AND ${runs.status} = 'running'
+      RETURNING ${runs.id} AS id`,
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   /**
