@@ -2,6 +2,10 @@
  * Seed 004, row by row: a run's agent (the real Anthropic SDK against the local wire-format
  * server) calls a tool on a real MCP server that answers with the row's content; the test reads
  * the artifacts stored, their bytes, types and metadata, and what the model was sent next.
+ *
+ * The model is scripted on the wire-format server rather than by the `scripted` provider, which
+ * runs inside toolhub and cannot show the request a real provider is sent; the OpenAI SDK's side
+ * of the same processing is in runtime-providers.e2e-spec.ts.
  */
 import {
   type CaseRun,

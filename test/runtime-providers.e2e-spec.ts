@@ -5,6 +5,7 @@
  * `assertInvariants`) and its durable log; each test then asserts its flow's exact event shape,
  * the run's stored outcome, and what the provider was sent.
  */
+import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { decode } from 'plantuml-encoder';
 import {
@@ -679,6 +680,34 @@ describe.each([ANTHROPIC, OPENAI])('seed 002 through the real $provider SDK', (c
         { results: [{ id: call.id, content: jsonOf(result), isError: false }] },
       ]),
     );
+  });
+
+  test('seed 004: a result over the return limit reaches the model cut, marked partial, and saved', async () => {
+    const { sessionId } = await newSession(c);
+    const seen = c.server().requests.length;
+    // Hex does not compress away: the encoded diagram is far over LLM_RETURN_MAX_BYTES (4096).
+    const diagram = `@startuml\nA -> B : ${randomBytes(6000).toString('hex')}\n@enduml`;
+    const call = { id: c.callIds[0], name: 'encodePlantUML', input: { plantumlCode: diagram } };
+    c.toolCalls('Encoding.', [call]);
+    c.text('Done.');
+
+    const run = await runToEnd(sessionId, { content: 'Encode a long diagram' });
+
+    const [toolResult] = ofType(run, 'tool_result');
+    expect(toolResult).toMatchObject({
+      success: true,
+      result: null,
+      artifacts: [expect.anything()],
+    });
+    // The saved artifact holds the whole result the model read the start of.
+    const artifactId = (toolResult as unknown as { artifacts: { id: string }[] }).artifacts[0].id;
+    const full = (await alice.get(`/api/v1/artifacts/${artifactId}/content`)).text;
+    expect(full.length).toBeGreaterThan(8000);
+    expect(full).toContain((await encoded(diagram)).encoded);
+    const sent = JSON.stringify(sentSince(c, seen)[1].body);
+    expect(sent).toContain(JSON.stringify(full.slice(0, 4096)).slice(1, -1));
+    expect(sent).not.toContain(JSON.stringify(full.slice(0, 4097)).slice(1, -1));
+    expect(sent).toContain('[Partial result: the first 4096 of');
   });
 
   test('flow 3: two parallel tool calls give two tool_use, then exactly one tool_result each', async () => {
