@@ -207,6 +207,22 @@ describeEachAdapter(
       });
     });
 
+    it.each(['/api/v1/tools', '/api/v1/sessions', '/api/tools/encodePlantUML'])(
+      'a multipart body where no upload is taken (%s) is 415, as any body not JSON',
+      async (path) => {
+        const response = await testApp()
+          .http.post(path)
+          .set('Authorization', alice.auth)
+          .field('name', 'x')
+          .attach('file', Buffer.from('x'), 'x.txt');
+        expect(response.status).toBe(415);
+        expect(response.body).toMatchObject({
+          success: false,
+          error: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+        });
+      },
+    );
+
     it('is 422 without a part named file', async () => {
       const response = await testApp()
         .http.post('/api/v1/files')

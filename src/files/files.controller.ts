@@ -23,6 +23,7 @@ import {
   NotMultipartError,
 } from './files.errors';
 import { FilesService } from './files.service';
+import { AcceptsUploads } from '../core/http/accepts-uploads';
 
 const EXAMPLE_ID = '6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f';
 const NOT_FOUND = new FileNotFoundError([EXAMPLE_ID]);
@@ -36,6 +37,7 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Post()
+  @AcceptsUploads()
   @ApiOperation({
     operationId: 'uploadFile',
     summary: 'Upload a file (multipart/form-data, part `file`); its type is sniffed from the bytes',

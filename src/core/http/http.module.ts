@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { UploadsOnlyWhereAccepted } from './accepts-uploads';
 import { CorsPolicy } from './cors';
 import { EarlyRequestChecks } from './early-request-checks';
 import { GlobalExceptionFilter } from './global-exception.filter';
@@ -21,6 +22,7 @@ export class HttpCoreModule {
         { provide: CorsPolicy, useValue: cors },
         { provide: EarlyRequestChecks, useValue: checks },
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
+        { provide: APP_GUARD, useClass: UploadsOnlyWhereAccepted },
       ],
       exports: [RouteCatalog, CorsPolicy, EarlyRequestChecks],
     };

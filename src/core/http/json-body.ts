@@ -25,7 +25,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 
 /**
  * `multipart/form-data`: left unread by both adapters, for the handlers that stream uploads
- * (they read the Node request themselves); on other routes such a body is simply not read.
+ * (they read the Node request themselves); other routes refuse it (`UploadsOnlyWhereAccepted`).
  */
 export function isMultipartContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && /^multipart\/form-data\s*(?:;.*)?$/i.test(contentType.trim());
