@@ -59,9 +59,7 @@ function describeWithApp(
     beforeAll(async () => {
       app = await startTestApp('express', {
         env: {
-          ANTHROPIC_BASE_URL: anthropic.url,
-          ANTHROPIC_API_KEY: 'test-key',
-          PROVIDER_MAX_RETRIES: '0',
+          ...anthropic.env,
           APPROVAL_TIMEOUT_SECONDS: approvalTimeoutSeconds,
         },
       });

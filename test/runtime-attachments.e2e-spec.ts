@@ -44,11 +44,8 @@ describe.each(ADAPTERS)('attachments [%s]', (adapter) => {
   beforeAll(async () => {
     testApp = await startTestApp(adapter, {
       env: {
-        ANTHROPIC_BASE_URL: anthropic.url,
-        ANTHROPIC_API_KEY: 'test-key',
-        OPENAI_BASE_URL: openai.url,
-        OPENAI_API_KEY: 'test-key',
-        PROVIDER_MAX_RETRIES: '0',
+        ...anthropic.env,
+        ...openai.env,
       },
     });
     alice = await runtimeUser(testApp, 'alice');

@@ -463,11 +463,8 @@ beforeAll(async () => {
   openai = await startFakeOpenAIServer();
   testApp = await startTestApp('express', {
     env: {
-      ANTHROPIC_BASE_URL: anthropic.url,
-      ANTHROPIC_API_KEY: 'test-key',
-      OPENAI_BASE_URL: openai.url,
-      OPENAI_API_KEY: 'test-key',
-      PROVIDER_MAX_RETRIES: '0',
+      ...anthropic.env,
+      ...openai.env,
     },
   });
   alice = await runtimeUser(testApp, 'alice');

@@ -3,6 +3,7 @@
  * wire-format server) calls `produce {case}` on a content MCP server, or `load_artifact`; what
  * the run emitted, what the model was sent next, and what the session's artifacts hold.
  */
+import { type ArtifactRange } from '../../src/artifacts/artifacts.service';
 import { type ContentMcpServer, startContentMcpServer } from './content-mcp-server';
 import { type FakeAnthropicServer, startFakeAnthropicServer } from './fake-anthropic-server';
 import { type RuntimeUser, runtimeUser } from './runtime-client';
@@ -52,17 +53,6 @@ export interface CaseRun extends ToolCallRun {
   artifacts: StoredArtifact[];
 }
 
-/** What `load_artifact` gives the model (its JSON, parsed). */
-export interface LoadedRange {
-  name: string;
-  version: number;
-  mime_type: string;
-  size_bytes: number;
-  offset: number;
-  content: string | null;
-  next_offset: number | null;
-}
-
 /** The model's text of a tool_result block, whether sent as a string or as text blocks. */
 export function textOf(block: ToolResultBlock): string {
   return typeof block.content === 'string'
@@ -101,9 +91,9 @@ export class ArtifactRuns {
   async load(
     sessionId: string,
     input: Record<string, unknown>,
-  ): Promise<ToolCallRun & { range?: LoadedRange }> {
+  ): Promise<ToolCallRun & { range?: ArtifactRange }> {
     const run = await this.call(sessionId, 'load_artifact', input);
-    return run.modelIsError ? run : { ...run, range: JSON.parse(run.modelText) as LoadedRange };
+    return run.modelIsError ? run : { ...run, range: JSON.parse(run.modelText) as ArtifactRange };
   }
 
   /** One run in `sessionId` whose model calls `tool` with `input`, then says it is done. */
@@ -209,9 +199,7 @@ export function useArtifactServers(cases: Readonly<Record<string, unknown>>): Ar
         beforeAll(async () => {
           app = await startTestApp('express', {
             env: {
-              ANTHROPIC_BASE_URL: anthropic.url,
-              ANTHROPIC_API_KEY: 'test-key',
-              PROVIDER_MAX_RETRIES: '0',
+              ...anthropic.env,
               ...env,
             },
           });

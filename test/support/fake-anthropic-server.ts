@@ -44,11 +44,18 @@ export interface AnthropicTurn {
 export interface FakeAnthropicServer extends ScriptedModelServer<AnthropicTurn> {
   /** The base URL to give the SDK (the origin). */
   url: string;
+  /** The variables that point an app's `anthropic` provider here, with no retries. */
+  env: Record<string, string>;
 }
 
 export async function startFakeAnthropicServer(): Promise<FakeAnthropicServer> {
   const server = await startScriptedModelServer('/v1/messages', writeAnthropicTurn);
-  return { ...server, url: server.origin };
+  const env = {
+    ANTHROPIC_BASE_URL: server.origin,
+    ANTHROPIC_API_KEY: 'test-key',
+    PROVIDER_MAX_RETRIES: '0',
+  };
+  return { ...server, url: server.origin, env };
 }
 
 function writeAnthropicTurn(

@@ -53,11 +53,15 @@ export interface OpenAITurn {
 export interface FakeOpenAIServer extends ScriptedModelServer<OpenAITurn> {
   /** The base URL to give the SDK: the origin followed by `/v1`. */
   url: string;
+  /** The variables that point an app's `openai` provider here, with no retries. */
+  env: Record<string, string>;
 }
 
 export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   const server = await startScriptedModelServer('/v1/chat/completions', writeOpenAITurn);
-  return { ...server, url: `${server.origin}/v1` };
+  const url = `${server.origin}/v1`;
+  const env = { OPENAI_BASE_URL: url, OPENAI_API_KEY: 'test-key', PROVIDER_MAX_RETRIES: '0' };
+  return { ...server, url, env };
 }
 
 function writeOpenAITurn(
