@@ -212,32 +212,87 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
     expect(frames[frames.length - 1].data).toMatchObject({ type: 'complete', reason: 'cancelled' });
   });
 
-  test('a run another instance ended while it still ran here stops at the next heartbeat and writes nothing more', async () => {
-    const { sessionId } = await aliceOnA.session({
-      provider: 'scripted',
-      model: 'scripted',
-      script: [{ text: 'Holding.', hold: true }],
+  /** A's run in a new session, held in its model turn (`model`) or in a tool call (`tool`). */
+  async function heldRunOnA(hold: 'model' | 'tool', hanging: ToolServer) {
+    const holding = { provider: 'scripted', model: 'scripted' };
+    if (hold === 'model') {
+      const { sessionId } = await aliceOnA.session({
+        ...holding,
+        script: [{ text: 'Holding.', hold: true }],
+      });
+      const stream = await aliceOnA.stream(sessionId, { content: 'Hold' });
+      const chunk = await stream.waitFor((frame) => frame.event === 'message_chunk');
+      return { stream, runId: String(chunk.data.runId) };
+    }
+    const tool = await aliceOnA.post('/api/v1/tools', {
+      name: `hanging_${Date.now()}`,
+      parameters: { type: 'object' },
+      implementation: { type: 'http', url: hanging.url },
+      requires_approval: false,
     });
-    const onA = await aliceOnA.stream(sessionId, { content: 'Hold' });
-    const runId = String(
-      (await onA.waitFor((frame) => frame.event === 'message_chunk')).data.runId,
+    const { sessionId } = await aliceOnA.session(
+      { ...holding, script: [{ tool_calls: [{ id: 'toolu_1', name: tool.body.name, args: {} }] }] },
+      [tool.body.id as string],
     );
-    // What B's sweeper does to a run whose heartbeats it has not seen (A was stalled, say).
-    const db = a.app.get<symbol, Database>(DATABASE);
-    await db
-      .update(runs)
-      .set({ status: 'failed', finished_at: new Date() })
-      .where(eq(runs.id, runId));
+    const stream = await aliceOnA.stream(sessionId, { content: 'Call it' });
+    const use = await stream.waitFor((frame) => frame.event === 'tool_use');
+    await within(10_000, () => Promise.resolve(hanging.requests.length > 0));
+    return { stream, runId: String(use.data.runId) };
+  }
 
-    await a.app.get(RunsService).settled(runId);
-    await onA.ended;
-    const stored = await db
-      .select({ type: runEvents.type })
-      .from(runEvents)
-      .where(eq(runEvents.run_id, runId));
-    // No `message`, `tool_result` or `complete` of a cancellation after the end B recorded.
-    expect(stored.map((event) => event.type)).toEqual(['user_message_sent']);
-    expect((await aliceOnA.get(`/api/v1/runs/${runId}`)).body.status).toBe('failed');
+  test.each(['model', 'tool'] as const)(
+    'a run another instance ended RUN_INTERRUPTED while it still ran here (in its %s call) stops at the next heartbeat and records nothing more',
+    async (hold) => {
+      const hanging = await startHttpToolServer(() => 'hang');
+      try {
+        const { stream, runId } = await heldRunOnA(hold, hanging);
+        const db = a.app.get<symbol, Database>(DATABASE);
+        const recorded = async () =>
+          (
+            await db
+              .select({ type: runEvents.type })
+              .from(runEvents)
+              .where(eq(runEvents.run_id, runId))
+          ).map((event) => event.type);
+        const before = await recorded();
+        // What another instance's sweeper records of a run whose heartbeats it has not seen.
+        const interrupted = { code: 'RUN_INTERRUPTED', message: 'The instance running it stopped' };
+        await db
+          .update(runs)
+          .set({ status: 'failed', error: interrupted, finished_at: new Date() })
+          .where(eq(runs.id, runId));
+
+        await a.app.get(RunsService).settled(runId);
+        await stream.ended;
+        // No `tool_result`, `message` or `complete` of a cancellation after the recorded end.
+        expect(await recorded()).toEqual(before);
+        expect((await aliceOnA.get(`/api/v1/runs/${runId}`)).body.status).toBe('failed');
+        // A tool call it was making is really stopped.
+        if (hold === 'tool') await hanging.requests[0].aborted;
+      } finally {
+        await hanging.close();
+      }
+    },
+  );
+
+  test('a run cancelled on another instance whose notice never came is cancelled at the next heartbeat', async () => {
+    const hanging = await startHttpToolServer(() => 'hang');
+    try {
+      const { stream, runId } = await heldRunOnA('model', hanging);
+      // What a cancel on another instance records when nobody there runs the run.
+      const db = a.app.get<symbol, Database>(DATABASE);
+      await db
+        .update(runs)
+        .set({ status: 'cancelled', finished_at: new Date() })
+        .where(eq(runs.id, runId));
+      const frames = await stream.ended;
+      expect(frames[frames.length - 1].data).toMatchObject({
+        type: 'complete',
+        reason: 'cancelled',
+      });
+    } finally {
+      await hanging.close();
+    }
   });
 
   test('kill -9 of the instance running a run: it ends RUN_INTERRUPTED and the session takes a new run', async () => {

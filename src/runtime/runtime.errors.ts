@@ -82,15 +82,14 @@ export class RunCancelledError extends DomainError {
 }
 
 /**
- * The reason a run's work is aborted when it turns out to have been ended elsewhere while it
- * still ran here (this instance missed its heartbeats, and another ended it `RUN_INTERRUPTED`):
- * it stops, and records nothing more, since its log already has its end.
+ * Why a run's work is aborted when another instance ended it `RUN_INTERRUPTED` while it still
+ * ran here (this instance missed its heartbeats): it stops and records nothing more, since its
+ * log already has its end. An abort reason only; no client is ever sent it.
  */
-export class RunEndedElsewhereError extends DomainError {
-  readonly code = 'RUN_ENDED_ELSEWHERE';
-  readonly status = 409;
+export class RunEndedElsewhereError extends Error {
   constructor() {
     super('The run was ended by another instance');
+    this.name = 'RunEndedElsewhereError';
   }
 }
 

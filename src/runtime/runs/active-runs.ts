@@ -9,7 +9,7 @@ import { ClusterConfig } from '../../cluster/cluster.config';
 import { DatabaseConfig } from '../../database/database.config';
 import { RunCancelledError, RunEndedElsewhereError } from '../runtime.errors';
 import { RunStreams } from '../streams/run-streams.service';
-import { RunsRepository } from './runs.repository';
+import { type RunBeat, RunsRepository } from './runs.repository';
 
 /** Asks the instance executing a run to cancel it (`{ runId }`). */
 const CANCEL_CHANNEL = 'toolhub_run_cancel';
@@ -101,17 +101,19 @@ export class ActiveRuns implements OnApplicationBootstrap, OnApplicationShutdown
       id,
       nextEventIndex: this.streams.nextEventIndex(id),
     }));
-    let running: Set<string>;
+    let found: RunBeat[];
     try {
-      running = await this.repository.beat(beats, this.instance.id);
+      found = await this.repository.beat(beats, this.instance.id);
     } catch (error) {
       this.logger.warn({ err: error }, 'The heartbeat of the running runs was not recorded');
       return;
     }
-    for (const { id } of beats) {
-      // Ended meanwhile: by itself (it is leaving the map), or, after heartbeats this instance
-      // missed, by another instance; then it must stop writing to a log that has its end.
-      if (!running.has(id) && this.abort(id, new RunEndedElsewhereError())) {
+    for (const { id, status, errorCode } of found) {
+      // Ended elsewhere while it runs here: cancelled on another instance (whose notice may
+      // not have come), or ended RUN_INTERRUPTED after heartbeats this instance missed.
+      if (status === 'cancelled') this.abort(id);
+      const interrupted = status === 'failed' && errorCode === 'RUN_INTERRUPTED';
+      if (interrupted && this.abort(id, new RunEndedElsewhereError())) {
         this.logger.warn({ runId: id }, 'A run this instance executes was ended elsewhere');
       }
     }

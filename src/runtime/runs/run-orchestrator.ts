@@ -256,6 +256,8 @@ export class RunOrchestrator {
         : tool
           ? await this.executor.execute(tool, call.args, { caller: 'agent', signal, session })
           : failed('TOOL_NOT_FOUND', `Tool '${call.name}' is not available to this agent`);
+    // Its log has its end already: nothing of this call is recorded.
+    if (signal.reason instanceof RunEndedElsewhereError) throw signal.reason;
     if (!outcome.success) {
       if (signal.aborted || !(outcome.error instanceof ToolReportedError)) {
         const { code, message } = signal.aborted ? new RunCancelledError() : outcome.error;

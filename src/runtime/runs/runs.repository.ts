@@ -23,6 +23,13 @@ export interface RunEnding {
   error?: { code: string; message: string };
 }
 
+/** A run's state as its heartbeat found it. */
+export interface RunBeat {
+  id: string;
+  status: RunStatus;
+  errorCode: string | null;
+}
+
 /** The unique index that keeps a session to one active (running or paused) run. */
 export const ONE_ACTIVE_RUN_PER_SESSION = 'runs_one_active_per_session';
 
@@ -130,28 +137,31 @@ export class RunsRepository {
   /**
    * Records that this instance still executes these runs (those still running), and how far
    * each has numbered its events, so a sweeper ending it numbers its events after those.
-   * Returns the ids of those still running: any other was ended meanwhile.
+   * Returns each run's status, and its error's code if it failed: one no longer `running` was
+   * paused, ended or cancelled meanwhile.
    */
   async beat(
     beats: readonly { id: string; nextEventIndex: number }[],
     instanceId: string,
-  ): Promise<Set<string>> {
-    if (beats.length === 0) return new Set();
-    const rows = await rawRows<{ id: string }>(
+  ): Promise<RunBeat[]> {
+    if (beats.length === 0) return [];
+    return rawRows<RunBeat>(
       this.transactions.db,
       sql`
-      UPDATE ${runs}
-      SET heartbeat_at = now(), instance_id = ${instanceId},
-        next_event_index = GREATEST(${runs.next_event_index}, beat.next_event_index)
-      FROM (
+      WITH beat AS (
         SELECT unnest(${`{${beats.map((beat) => beat.id).join(',')}}`}::uuid[]) AS id,
           unnest(${`{${beats.map((beat) => beat.nextEventIndex).join(',')}}`}::integer[])
             AS next_event_index
-      ) AS beat
-      WHERE ${runs.id} = beat.id AND ${runs.status} = 'running'
-      RETURNING ${runs.id} AS id`,
+      ), beaten AS (
+        UPDATE ${runs}
+        SET heartbeat_at = now(), instance_id = ${instanceId},
+          next_event_index = GREATEST(${runs.next_event_index}, beat.next_event_index)
+        FROM beat
+        WHERE ${runs.id} = beat.id AND ${runs.status} = 'running'
+      )
+      SELECT ${runs.id} AS id, ${runs.status} AS status, ${runs.error}->>'code' AS "errorCode"
+      FROM ${runs} JOIN beat USING (id)`,
     );
-    return new Set(rows.map((row) => row.id));
   }
 
   /**
