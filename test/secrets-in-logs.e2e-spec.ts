@@ -13,6 +13,7 @@ import pino, { type Logger } from 'pino';
 import { ROOT_LOGGER } from '../src/core/logging/root-logger';
 import { DATABASE, type Database } from '../src/database/database';
 import { bearerFor } from './support/api-key';
+import { startContentMcpServer } from './support/content-mcp-server';
 import { DEFAULT_KEY_ENV, SECRET, httpTool } from './support/secrets';
 import { describeEachAdapter } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
@@ -137,6 +138,36 @@ describeEachAdapter(
       expect(access.some((line) => line.includes('"url":"/api/v1/tools"'))).toBe(true);
       expect(access.some((line) => line.includes('"url":"/api/tools"'))).toBe(true);
       expect(logs.lines().join('')).not.toContain(key);
+    });
+
+    test("an mcp tool's error result is logged as the message's excerpt, never whole", async () => {
+      const tail = `tail-${randomBytes(8).toString('hex')}`;
+      const server = await startContentMcpServer({
+        failing: { isError: true, content: [{ type: 'text', text: `${'x'.repeat(600)} ${tail}` }] },
+      });
+      try {
+        const created = await http()
+          .post('/api/v1/tools')
+          .set('Authorization', auth)
+          .send({
+            name: 'failing_report',
+            parameters: { type: 'object' },
+            implementation: { type: 'mcp', url: server.url, tool_name: 'produce' },
+          });
+        expect(created.status).toBe(201);
+        const call = await http()
+          .post('/api/tools/failing_report')
+          .set('Authorization', auth)
+          .send({ case: 'failing' });
+        expect(call.status).toBe(502);
+        expect(call.body.error.code).toBe('TOOL_EXECUTION_FAILED');
+        const logged = logs.lines().filter((line) => line.includes('"type":"ToolReportedError"'));
+        expect(logged.length).toBeGreaterThan(0);
+        expect(logged.every((line) => line.includes('xxxxxxxx'))).toBe(true);
+        expect(logs.lines().join('')).not.toContain(tail);
+      } finally {
+        await server.close();
+      }
     });
 
     test('no log line of all the above holds a secret', () => {

@@ -41,11 +41,16 @@ export class ToolExecutionFailedError extends DomainError {
  * failure; agent runs also process the `result` itself, which may hold more than the message.
  */
 export class ToolReportedError extends ToolExecutionFailedError {
-  constructor(
-    message: string,
-    readonly result: ToolContentResult,
-  ) {
+  // Private, so a logged error (502s are) carries the message's excerpt, never the whole result.
+  readonly #result: ToolContentResult;
+
+  constructor(message: string, result: ToolContentResult) {
     super(message);
+    this.#result = result;
+  }
+
+  get result(): ToolContentResult {
+    return this.#result;
   }
 }
 
