@@ -180,6 +180,32 @@ describeEachAdapter(
       expect(frames[frames.length - 1].event).toBe('complete');
     });
 
+    test("an http tool's JSON that merely looks like MCP image content is kept in its tool_result", async () => {
+      const lookalike = [{ type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' }];
+      const server = await startHttpToolServer(() => ({ json: lookalike }));
+      try {
+        const tool = await alice.post('/api/v1/tools', {
+          name: `lookalike_${Date.now()}`,
+          parameters: { type: 'object' },
+          implementation: { type: 'http', url: server.url },
+          requires_approval: false,
+        });
+        const { sessionId } = await alice.session(
+          scripted([
+            { tool_calls: [{ id: 'toolu_1', name: tool.body.name, args: {} }] },
+            { text: 'Ok.' },
+          ]),
+          [tool.body.id as string],
+        );
+        const frames = await (await alice.stream(sessionId, { content: 'Call it' })).ended;
+        const result = frames.find((frame) => frame.event === 'tool_result');
+        expect(result?.data).toMatchObject({ success: true, result: lookalike });
+        expect(result?.data).not.toHaveProperty('artifacts');
+      } finally {
+        await server.close();
+      }
+    });
+
     test('flow 3: parallel tool calls each get one tool_result; failures reach the model as results', async () => {
       const { sessionId } = await alice.session(
         scripted([

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../api-keys/current-principal.decorator';
 import { type Principal } from '../api-keys/principal';
+import { AcceptsUploads } from '../core/http/accepts-uploads';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { nodeRequestOf, sendJson } from '../core/http/node-http';
 import { PageQueryDto } from '../registry/common/page.dto';
@@ -23,7 +24,6 @@ import {
   NotMultipartError,
 } from './files.errors';
 import { FilesService } from './files.service';
-import { AcceptsUploads } from '../core/http/accepts-uploads';
 
 const EXAMPLE_ID = '6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f';
 const NOT_FOUND = new FileNotFoundError([EXAMPLE_ID]);

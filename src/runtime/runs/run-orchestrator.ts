@@ -8,11 +8,11 @@ import {
 } from '../../providers/model-provider.contract';
 import { type ModelArtifact, ArtifactsService } from '../../artifacts/artifacts.service';
 import { LOAD_ARTIFACT, LoadArtifactTool } from '../../artifacts/load-artifact.tool';
+import { isRecord } from '../../artifacts/processing/is-record';
 import { type ModelToolResponse } from '../../artifacts/processing/tool-response';
 import { ToolResponses } from '../../artifacts/tool-responses.service';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
-import { isRecord } from '../../artifacts/processing/is-record';
-import { plainValueOf } from '../../tools/tool-content-result';
+import { ToolContentResult, plainValueOf } from '../../tools/tool-content-result';
 import { ToolExecutor } from '../../tools/tool-executor.service';
 import { ToolReportedError } from '../../tools/tool.errors';
 import { RuntimeConfig } from '../runtime.config';
@@ -421,10 +421,13 @@ function toolResultOf(result: unknown, response: ModelToolResponse): ToolResultF
       ...processingOf(response),
     };
   }
-  // Events hold plain JSON: what REST would have shown of a proxied MCP tool's content. Binary
-  // payloads and cut results are not repeated there: their artifacts hold them.
+  // Events hold plain JSON: what REST would have shown of a proxied MCP tool's content. A cut
+  // result, or MCP content with binary payloads, is not repeated there once saved as artifacts.
   const value = plainValueOf(result);
-  const shown = response.truncated || holdsBinary(value) ? null : value;
+  const saved = response.artifacts.length > 0;
+  const withheld =
+    response.truncated || (saved && result instanceof ToolContentResult && holdsBinary(value));
+  const shown = withheld ? null : value;
   const plain = toolResultText({ success: true, result: shown });
   return {
     success: true,
@@ -463,15 +466,16 @@ function processingOf({
   };
 }
 
-/** MCP content items carrying base64 data (images, audio, embedded blobs). */
+/** MCP content items with base64 data: images, audio, embedded blobs. */
 function holdsBinary(value: unknown): boolean {
   return (
     Array.isArray(value) &&
     value.some(
       (item) =>
         isRecord(item) &&
-        (typeof item.data === 'string' ||
-          (isRecord(item.resource) && typeof item.resource.blob === 'string')),
+        (item.type === 'image' ||
+          item.type === 'audio' ||
+          (item.type === 'resource' && isRecord(item.resource) && 'blob' in item.resource)),
     )
   );
 }
