@@ -198,21 +198,24 @@ describe('secret headers at rest', () => {
     }
   });
 
-  test('a password an older version stored in a tool URL is never shown', async () => {
+  test('credentials an older version stored in a tool URL are never shown', async () => {
     const testApp = await boot();
     try {
       const stored = new URL(toolServer.url);
-      stored.username = 'ops';
+      stored.username = 'ghp-url-token';
       stored.password = 'url-hunter2';
       await insertClearRow(testApp, 'legacy_url_tool', stored.toString());
       const auth = await bearerFor(testApp.app);
       const id = await idOf(testApp, 'legacy_url_tool');
       const shown = await testApp.http.get(`/api/v1/tools/${id}`).set('Authorization', auth);
       expect(shown.status).toBe(200);
-      expect(shown.body.implementation.url).toBe(stored.toString().replace('url-hunter2', '***'));
+      expect(shown.body.implementation.url).toBe(
+        stored.toString().replace('ghp-url-token:url-hunter2', '***'),
+      );
       const listed = await testApp.http.get('/api/v1/tools?limit=100').set('Authorization', auth);
       expect(listed.text).toContain('legacy_url_tool');
       expect(listed.text).not.toContain('url-hunter2');
+      expect(listed.text).not.toContain('ghp-url-token');
     } finally {
       await testApp.close();
     }

@@ -28,19 +28,20 @@ function toImplementationView(implementation: ToolImplementation): ToolImplement
   const { secret_headers, ...shown } = implementation;
   return {
     ...shown,
-    url: withoutPassword(shown.url),
+    url: withoutCredentials(shown.url),
     secret_header_names: Object.keys(secret_headers),
   };
 }
 
 /**
- * Registration refuses credentials in a URL, but a tool stored before that rule may hold one:
- * its password is never shown.
+ * Registration refuses credentials in a URL, but a tool stored before that rule may hold some
+ * (a token as the user name, too): they are never shown.
  */
-function withoutPassword(url: string): string {
+function withoutCredentials(url: string): string {
   if (!url.includes('@')) return url;
   const parsed = URL.parse(url);
-  if (!parsed?.password) return url;
-  parsed.password = '***';
+  if (!parsed || (parsed.username === '' && parsed.password === '')) return url;
+  parsed.username = '***';
+  parsed.password = '';
   return parsed.toString();
 }
