@@ -334,17 +334,38 @@ describe('Agent runtime under concurrency', () => {
   // Only a server runs two transactions at once; the embedded database takes them in turn.
   const serverOnly = process.env.DATABASE_URL ? test : test.skip;
 
-  /** Resolves once a statement of the app waits for a row lock another transaction holds. */
-  async function untilSomeoneWaitsForALock(): Promise<void> {
+  /**
+   * Resolves once a statement of the app matching `query` (an ILIKE pattern) waits for a lock
+   * another transaction holds; `ms` only bounds a failure.
+   */
+  async function untilWaitingForALock(query: string, ms = 30_000): Promise<void> {
+    const deadline = Date.now() + ms;
     for (;;) {
       const waiting = await rawRows(
         databaseOf(testApp),
-        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        sql`select 1 from pg_stat_activity where datname = current_database()
+          and wait_event_type = 'Lock' and query ilike ${query}`,
       );
       if (waiting.length > 0) return;
+      if (Date.now() > deadline) throw new Error(`no statement like ${query} waited for a lock`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
+
+  serverOnly('two deletes of one session: one is 200, the other 404', async () => {
+    const { sessionId } = await alice.session(HOLDING_AGENT);
+    let second: Promise<Response> | undefined;
+    // The first delete, caught between its lock and its commit.
+    await databaseOf(testApp).transaction(async (tx) => {
+      await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
+      await tx.delete(sessions).where(eq(sessions.id, sessionId));
+      second = alice.del(`/api/v1/sessions/${sessionId}`).then((response) => response);
+      await untilWaitingForALock('%for update%');
+    });
+    const answer = await second!;
+    expect(answer.status).toBe(404);
+    expect(answer.body.error).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+  });
 
   serverOnly(
     'a session deleted while a run starts in it: the delete sees the run and refuses',
@@ -359,7 +380,7 @@ describe('Agent runtime under concurrency', () => {
           .returning({ id: runs.id });
         // Sent now (supertest sends on `then`), answered once this transaction ends.
         deleted = alice.del(`/api/v1/sessions/${sessionId}`).then((response) => response);
-        await untilSomeoneWaitsForALock();
+        await untilWaitingForALock('%for update%');
         return run.id;
       });
       const answer = await deleted!;
@@ -381,7 +402,7 @@ describe('Agent runtime under concurrency', () => {
         started = alice
           .post(runsPath(sessionId), { content: 'too late' })
           .then((response) => response);
-        await untilSomeoneWaitsForALock();
+        await untilWaitingForALock('insert into "runs"%');
       });
       const answer = await started!;
       expect(answer.status).toBe(404);

@@ -42,13 +42,17 @@ export class SessionsRepository {
     return selectNewestFirst(this.transactions.db, sessions, eq(sessions.owner, owner), page);
   }
 
-  /** Locks the session's row until the unit of work ends: no run can start in it meanwhile. */
-  async lockForDelete(id: string): Promise<void> {
-    await this.transactions.db
+  /**
+   * Locks the session's row until the unit of work ends, so no run can start in it meanwhile;
+   * false when it is gone (deleted by a request that got there first).
+   */
+  async lockForDelete(id: string): Promise<boolean> {
+    const locked = await this.transactions.db
       .select({ id: sessions.id })
       .from(sessions)
       .where(eq(sessions.id, id))
       .for('update');
+    return locked.length > 0;
   }
 
   /** Deletes the session with its runs and events. */

@@ -47,7 +47,7 @@ export class SessionsService {
     const blobKeys = await this.transactions.run(async () => {
       // With the row locked, a run starting meanwhile has either committed (and is seen below)
       // or waits for this delete to commit, and then finds no session.
-      await this.sessions.lockForDelete(session.id);
+      if (!(await this.sessions.lockForDelete(session.id))) throw new SessionNotFoundError(id);
       const running = await this.runs.findActive(session.id);
       if (running) throw new SessionBusyError(running.id, 'delete the session');
       const keys = await this.artifacts.blobKeysOfSession(session.id);
