@@ -47,7 +47,7 @@ const CREATION_ORDER = [asc(apiKeys.created_at), asc(apiKeys.id)];
 /** Serialises the first-start check of instances starting together against one server. */
 const FIRST_KEY_LOCK_ID = 7_406_310_116;
 /** Serialises revocations, so concurrent ones cannot together revoke every admin key. */
-const ADMIN_KEYS_LOCK_ID = 7_406_310_117;
+export const ADMIN_KEYS_LOCK_ID = 7_406_310_117;
 
 /**
  * API keys, each a user's with a role: stored as SHA-256 hashes, revocable, looked up by hash.
