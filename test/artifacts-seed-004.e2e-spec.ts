@@ -155,7 +155,7 @@ function named(run: CaseRun, name: string): StoredArtifact {
 }
 
 /**
- * The model was told of `artifact` (issue 13: name, version, type, size) on one line of `modelText`,
+ * The model was told of `artifact` (its name, version, type and size) on one line of `modelText`,
  * its figures as the artifacts API gives them.
  */
 function expectListed(modelText: string, artifact: StoredArtifact): void {

@@ -23,8 +23,9 @@ export class ArtifactsRepository {
 
   /**
    * Adds a version to the session's artifact `name` (made on first use), or returns its
-   * newest version when that holds the same bytes for the same audience (`reused`). Race-safe: the artifact row is locked
-   * for the transaction, so concurrent saves of one name take versions one after the other.
+   * newest version when that holds the same bytes for the same audience (`reused`). Race-safe:
+   * the artifact row is locked for the transaction, so concurrent saves of one name take
+   * versions one after the other.
    */
   saveVersion(
     artifact: { session_id: string; owner: string; name: string },

@@ -73,7 +73,7 @@ async function serve(
   await transport.handleRequest(req, res, body);
 }
 
-/* The content test cases answer with, shared by the artifact suites. */
+/* Contents the test cases answer with, shared by the artifact suites. */
 
 /** A 1×1 PNG. */
 export const PNG = Buffer.from(

@@ -19,7 +19,8 @@ const BAD_PLAIN_START = /^(?:[,\]}&*!%@`]|[-?:](?:[ \t]|$))/;
  * dependency): block mappings (`key: value`, plain or quoted keys without spaces) and sequences
  * (`- item`), nested by consistent space indentation, with plain, quoted, one-line flow (`[a, b]`)
  * or block (`|`, `>`) values. It must hold at least 2 entries over at least 2 lines, or start with
- * `---` and hold one. What it does not understand (anchors, aliases, tags, multi-line plain or
+ * `---` and hold one. A flat mapping whose keys are all capitalised (`Error: …` over `Cause: …`)
+ * reads as the labelled lines of a message unless it starts with `---`. What it does not understand (anchors, aliases, tags, multi-line plain or
  * flow scalars, `- - x`) is not YAML here; such text stays plain.
  * `#` lines are comments only beside a mapping or after `---`: `# Todo` over a bare `- item`
  * list is a Markdown heading.
@@ -42,8 +43,8 @@ class YamlShape {
   private comments = false;
   /** Anything but one flat mapping: a sequence, or a block inside another. */
   private nested = false;
-  /** A mapping key that does not start with a capital letter. */
-  private lowercaseKey = false;
+  /** A mapping key that does not start with a capital letter (lower case, a digit, a quote…). */
+  private uncapitalisedKey = false;
 
   /** Takes one line; false when it cannot be YAML of the shape recognised. */
   read(line: string): boolean {
@@ -69,7 +70,7 @@ class YamlShape {
     if (this.documentStart) return this.entries >= 1;
     if (this.comments && !this.mapping) return false;
     // `Error: …` over `Cause: …`, `Total: 5` over `Failed: 0`: labelled lines of a message.
-    if (this.mapping && !this.nested && !this.lowercaseKey) return false;
+    if (this.mapping && !this.nested && !this.uncapitalisedKey) return false;
     return this.entries >= 2 && this.lines >= 2;
   }
 
@@ -105,7 +106,7 @@ class YamlShape {
     if (!isSequenceItem(body)) {
       const value = mappingValue(body);
       this.mapping ||= value !== undefined;
-      this.lowercaseKey ||= !/^[A-Z]/.test(body);
+      this.uncapitalisedKey ||= !/^[A-Z]/.test(body);
       return value !== undefined && this.value(indent, value, 'map');
     }
     const rest = body.slice(1).trimStart();
