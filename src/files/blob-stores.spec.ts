@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { openEmbeddedDatabase } from '../../test/support/embedded-database';
 import * as schema from '../database/schema';
 import { Transactions } from '../database/transactions';
 import { type BlobStore } from './blob-store';
@@ -54,30 +54,8 @@ async function filesystemCase(): Promise<StoreCase> {
   };
 }
 
-/**
- * An embedded database. Opening a copy of the template global-setup.js made takes about a
- * second; creating one (initdb) takes several, so that is only the fallback when there is none.
- */
-async function openPglite(): Promise<{ client: PGlite; close(): Promise<void> }> {
-  const template = process.env.TOOLHUB_PGLITE_TEMPLATE;
-  if (!template) {
-    const client = await PGlite.create();
-    return { client, close: () => client.close() };
-  }
-  const directory = await mkdtemp(join(tmpdir(), 'toolhub-blobs-db-'));
-  await cp(join(template, 'pgdata'), join(directory, 'pgdata'), { recursive: true });
-  const client = await PGlite.create(join(directory, 'pgdata'));
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 async function postgresCase(): Promise<StoreCase> {
-  const { client, close } = await openPglite();
+  const { client, close } = await openEmbeddedDatabase();
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: join(__dirname, '..', '..', 'migrations') });
   const transactions = new Transactions(db);
