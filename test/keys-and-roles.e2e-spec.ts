@@ -299,6 +299,96 @@ describe('The last admin key', () => {
   });
 });
 
+describeEachAdapter('The key is checked before the body is read', (testApp) => {
+  let admin: string;
+  const postRaw = (body: string, headers: Record<string, string>, path = '/api/v1/tools') => {
+    const request = testApp().http.post(path);
+    for (const [name, value] of Object.entries(headers)) void request.set(name, value);
+    return request
+      .set('Content-Type', 'application/json')
+      .serialize((data: unknown) => data as string)
+      .send(body);
+  };
+
+  beforeAll(async () => {
+    admin = await bearerFor(testApp().app);
+  });
+
+  test.each([
+    ['malformed JSON', '{"name": ', {}],
+    ['malformed JSON and an unknown key', '{"name": ', { Authorization: UNKNOWN_KEY }],
+    ['a compressed body', 'x', { 'Content-Encoding': 'gzip' }],
+    ['a body over the size limit', JSON.stringify({ name: 'x'.repeat(2_000_000) }), {}],
+  ])('%s without a valid key is 401', async (_name, body, headers) => {
+    const response = await postRaw(body, headers);
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('UNAUTHORIZED');
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  test('a path spelt with escapes (/%61pi/v1) meets the same check: 401 before its body', async () => {
+    const response = await postRaw('{"name": ', {}, '/%61pi/v%31/tools');
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  test('with a valid key, malformed JSON is still 422', async () => {
+    const response = await postRaw('{"name": ', { Authorization: admin });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('INVALID_JSON');
+  });
+
+  test('an /api/v1 path no route serves is 401 without a key, 404 with one', async () => {
+    expect((await testApp().http.get('/api/v1/nowhere')).status).toBe(401);
+    const found = await testApp().http.get('/api/v1/nowhere').set('Authorization', admin);
+    expect(found.status).toBe(404);
+  });
+});
+
+describeEachAdapter(
+  'Invalid keys are counted and slowed down per address',
+  (testApp) => {
+    const failures = async () => {
+      const metrics = (await testApp().http.get('/metrics')).text;
+      const count = (reason: string) =>
+        Number(
+          new RegExp(`^toolhub_api_key_failures_total\\{reason="${reason}"\\} (\\d+)$`, 'm').exec(
+            metrics,
+          )?.[1] ?? 0,
+        );
+      return { invalid: count('invalid'), throttled: count('throttled') };
+    };
+
+    test('past the limit a minute, keys from the address get 429 with Retry-After, valid ones too', async () => {
+      const admin = await bearerFor(testApp().app);
+      const anonymous = await testApp().http.get('/api/tools');
+      expect(anonymous.status).toBe(200);
+
+      for (let i = 0; i < 3; i++) {
+        const response = await testApp()
+          .http.get('/api/v1/tools')
+          .set('Authorization', UNKNOWN_KEY);
+        expect(response.status).toBe(401);
+      }
+      for (const key of [UNKNOWN_KEY, admin]) {
+        const response = await testApp().http.get('/api/v1/tools').set('Authorization', key);
+        expect(response.status).toBe(429);
+        expect(response.body.error.code).toBe('TOO_MANY_REQUESTS');
+        const retryAfter = Number(response.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+      }
+      // A key sent where none is needed is checked, so it waits as well.
+      const keyed = await testApp().http.get('/api/tools').set('Authorization', UNKNOWN_KEY);
+      expect(keyed.status).toBe(429);
+      // Requests without a key are not held up.
+      expect((await testApp().http.get('/api/tools')).status).toBe(200);
+      expect(await failures()).toEqual({ invalid: 3, throttled: 3 });
+    });
+  },
+  { env: { AUTH_FAILURES_PER_MINUTE: '3' } },
+);
+
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 onPostgres('Several instances on one PostgreSQL server', () => {
