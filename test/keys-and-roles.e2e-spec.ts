@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm';
 import { type Response } from 'supertest';
 import { ADMIN_KEYS_LOCK_ID, ApiKeysService } from '../src/api-keys/api-keys.service';
 import { DATABASE, type Database } from '../src/database/database';
-import { rawRows } from '../src/database/raw-rows';
 import { bearerFor } from './support/api-key';
+import { untilWaitingForLocks } from './support/lock-waits';
 import { type TestApp, describeEachAdapter, startTestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 
@@ -280,18 +280,7 @@ describe('The last admin key', () => {
         http().delete(`${KEYS}/${second.id}`).set('Authorization', first.auth),
         http().delete(`${KEYS}/${first.id}`).set('Authorization', second.auth),
       ]);
-      let answered = false;
-      void answers.then(() => (answered = true));
-      for (;;) {
-        const waiting = await rawRows(
-          db,
-          sql`select 1 from pg_stat_activity where datname = current_database()
-            and wait_event_type = 'Lock' and query ilike '%pg_advisory_xact_lock%'`,
-        );
-        if (waiting.length === 2) break;
-        if (answered) throw new Error('the revocations did not wait for each other');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await untilWaitingForLocks(db, '%pg_advisory_xact_lock%', { count: 2, answered: answers });
     });
     const statuses = (await answers!).map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 409]);

@@ -9,10 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Response } from 'supertest';
 import { DATABASE, type Database } from '../src/database/database';
-import { rawRows } from '../src/database/raw-rows';
 import { runEvents, runs, sessions } from '../src/database/schema';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
+import { untilWaitingForLocks } from './support/lock-waits';
 import { type TestApp, startTestApp } from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 
@@ -334,24 +334,6 @@ describe('Agent runtime under concurrency', () => {
   // Only a server runs two transactions at once; the embedded database takes them in turn.
   const serverOnly = process.env.DATABASE_URL ? test : test.skip;
 
-  /**
-   * Resolves once a statement of the app matching `query` (an ILIKE pattern) waits for a lock
-   * another transaction holds; `ms` only bounds a failure.
-   */
-  async function untilWaitingForALock(query: string, ms = 30_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const waiting = await rawRows(
-        databaseOf(testApp),
-        sql`select 1 from pg_stat_activity where datname = current_database()
-          and wait_event_type = 'Lock' and query ilike ${query}`,
-      );
-      if (waiting.length > 0) return;
-      if (Date.now() > deadline) throw new Error(`no statement like ${query} waited for a lock`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
   serverOnly('two deletes of one session: one is 200, the other 404', async () => {
     const { sessionId } = await alice.session(HOLDING_AGENT);
     let second: Promise<Response> | undefined;
@@ -360,7 +342,7 @@ describe('Agent runtime under concurrency', () => {
       await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
       await tx.delete(sessions).where(eq(sessions.id, sessionId));
       second = alice.del(`/api/v1/sessions/${sessionId}`).then((response) => response);
-      await untilWaitingForALock('%for update%');
+      await untilWaitingForLocks(databaseOf(testApp), '%for update%');
     });
     const answer = await second!;
     expect(answer.status).toBe(404);
@@ -380,7 +362,7 @@ describe('Agent runtime under concurrency', () => {
           .returning({ id: runs.id });
         // Sent now (supertest sends on `then`), answered once this transaction ends.
         deleted = alice.del(`/api/v1/sessions/${sessionId}`).then((response) => response);
-        await untilWaitingForALock('%for update%');
+        await untilWaitingForLocks(databaseOf(testApp), '%for update%');
         return run.id;
       });
       const answer = await deleted!;
@@ -402,7 +384,7 @@ describe('Agent runtime under concurrency', () => {
         started = alice
           .post(runsPath(sessionId), { content: 'too late' })
           .then((response) => response);
-        await untilWaitingForALock('insert into "runs"%');
+        await untilWaitingForLocks(databaseOf(testApp), 'insert into "runs"%');
       });
       const answer = await started!;
       expect(answer.status).toBe(404);
