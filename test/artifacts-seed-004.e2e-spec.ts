@@ -8,6 +8,7 @@
  * of the same processing is in runtime-providers.e2e-spec.ts.
  */
 import {
+  type ArtifactRuns,
   type CaseRun,
   type StoredArtifact,
   type ToolCallRun,
@@ -151,6 +152,29 @@ function named(run: CaseRun, name: string): StoredArtifact {
   if (!artifact) {
     throw new Error(`no artifact ${name} in ${run.artifacts.map((a) => a.name).join(', ')}`);
   }
+  return artifact;
+}
+
+/**
+ * The run's one artifact is a decoded binary: named and typed as its bytes were detected, the
+ * declared type recorded beside them, the bytes exact, listed to the model, and its base64
+ * nowhere in what the model was sent.
+ */
+async function expectBinaryArtifact(
+  run: CaseRun,
+  runs: ArtifactRuns,
+  expected: { name: string; mimeType: string; declared: string; bytes: Buffer },
+): Promise<StoredArtifact> {
+  const artifact = only(run);
+  expect(artifact).toMatchObject({ name: expected.name, latest: { mime_type: expected.mimeType } });
+  expect(artifact.latest.metadata).toMatchObject({
+    declared_type: expected.declared,
+    detected_type: expected.mimeType,
+    type_mismatch: expected.declared !== expected.mimeType,
+  });
+  expect(await runs.bytesOf(artifact)).toEqual(expected.bytes);
+  expectListed(run.modelText, artifact);
+  expectNoBase64(run, expected.bytes);
   return artifact;
 }
 
@@ -349,70 +373,43 @@ describeWithApp(
 
     test('2.2.1 a base64 PNG is decoded and saved as .png image/png', async () => {
       const run = await runs().run('tinyPng');
-      const artifact = only(run);
-      expect(artifact).toMatchObject({
+      await expectBinaryArtifact(run, runs(), {
         name: 'produce_result.png',
-        latest: { mime_type: 'image/png' },
+        mimeType: 'image/png',
+        declared: 'image/png',
+        bytes: PNG,
       });
-      expect(artifact.latest.metadata).toMatchObject({
-        declared_type: 'image/png',
-        detected_type: 'image/png',
-        type_mismatch: false,
-      });
-      expect(await runs().bytesOf(artifact)).toEqual(PNG);
-      expectListed(run.modelText, artifact);
-      expectNoBase64(run, PNG);
     });
 
     test('2.2.2 a base64 JPEG is decoded and saved as .jpg image/jpeg', async () => {
       const run = await runs().run('jpeg');
-      const artifact = only(run);
-      expect(artifact).toMatchObject({
+      await expectBinaryArtifact(run, runs(), {
         name: 'produce_result.jpg',
-        latest: { mime_type: 'image/jpeg' },
+        mimeType: 'image/jpeg',
+        declared: 'image/jpeg',
+        bytes: JPEG,
       });
-      expect(artifact.latest.metadata).toMatchObject({
-        declared_type: 'image/jpeg',
-        detected_type: 'image/jpeg',
-        type_mismatch: false,
-      });
-      expect(await runs().bytesOf(artifact)).toEqual(JPEG);
-      expectListed(run.modelText, artifact);
-      expectNoBase64(run, JPEG);
     });
 
     test('2.3.1 base64 MP3 audio is decoded and saved as .mp3 audio/mpeg', async () => {
       const run = await runs().run('mp3');
-      const artifact = only(run);
-      expect(artifact).toMatchObject({
+      const artifact = await expectBinaryArtifact(run, runs(), {
         name: 'produce_result.mp3',
-        latest: { mime_type: 'audio/mpeg', kind: 'audio' },
+        mimeType: 'audio/mpeg',
+        declared: 'audio/mpeg',
+        bytes: MP3,
       });
-      expect(artifact.latest.metadata).toMatchObject({
-        declared_type: 'audio/mpeg',
-        detected_type: 'audio/mpeg',
-        type_mismatch: false,
-      });
-      expect(await runs().bytesOf(artifact)).toEqual(MP3);
-      expectListed(run.modelText, artifact);
-      expectNoBase64(run, MP3);
+      expect(artifact.latest.kind).toBe('audio');
     });
 
     test('2.3.2 base64 WAV audio is decoded and saved as .wav audio/wav', async () => {
       const run = await runs().run('wav');
-      const artifact = only(run);
-      expect(artifact).toMatchObject({
+      await expectBinaryArtifact(run, runs(), {
         name: 'produce_result.wav',
-        latest: { mime_type: 'audio/wav' },
+        mimeType: 'audio/wav',
+        declared: 'audio/wav',
+        bytes: WAV,
       });
-      expect(artifact.latest.metadata).toMatchObject({
-        declared_type: 'audio/wav',
-        detected_type: 'audio/wav',
-        type_mismatch: false,
-      });
-      expect(await runs().bytesOf(artifact)).toEqual(WAV);
-      expectListed(run.modelText, artifact);
-      expectNoBase64(run, WAV);
     });
 
     test('2.4.1 a resource with only a URI: a placeholder holding the URI, named from it', async () => {
@@ -689,21 +686,12 @@ describeWithApp(
 
     test('2.2 an image declared image/png whose bytes are JPEG is saved as .jpg image/jpeg, the mismatch recorded', async () => {
       const run = await runs().run('jpegDeclaredPng');
-      const artifact = only(run);
-      expect(artifact).toMatchObject({
+      await expectBinaryArtifact(run, runs(), {
         name: 'produce_result.jpg',
-        latest: {
-          mime_type: 'image/jpeg',
-          metadata: {
-            declared_type: 'image/png',
-            detected_type: 'image/jpeg',
-            type_mismatch: true,
-          },
-        },
+        mimeType: 'image/jpeg',
+        declared: 'image/png',
+        bytes: JPEG,
       });
-      expect(await runs().bytesOf(artifact)).toEqual(JPEG);
-      expectListed(run.modelText, artifact);
-      expectNoBase64(run, JPEG);
     });
 
     test('2.2 base64 without its padding is accepted and decoded exactly', async () => {
