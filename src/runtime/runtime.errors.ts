@@ -17,12 +17,18 @@ export class RunNotFoundError extends DomainError {
   }
 }
 
-/** One run at a time per session; `details.run_id` names the one running. */
+/** One run at a time per session; `details.run_id` names the one running, when one is. */
 export class SessionBusyError extends DomainError {
   readonly code = 'SESSION_BUSY';
   readonly status = 409;
-  constructor(runId: string, action: 'start a run' | 'delete the session') {
-    super(`Cannot ${action} while run '${runId}' is running`, { run_id: runId });
+  /** Without a run id when the session's runs kept starting and ending faster than it could look. */
+  constructor(runId: string | undefined, action: 'start a run' | 'delete the session') {
+    super(
+      runId
+        ? `Cannot ${action} while run '${runId}' is running`
+        : `Cannot ${action} while other runs keep taking the session; try again`,
+      runId ? { run_id: runId } : undefined,
+    );
   }
 }
 

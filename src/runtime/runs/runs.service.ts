@@ -38,6 +38,30 @@ export interface RunRequest extends RunOptions {
   attachments?: string[];
 }
 
+/** What a start stores: the run and its first event. */
+interface RunInsert {
+  session: SessionRow;
+  principal: Principal;
+  request: RunRequest;
+  idempotencyKey: string | undefined;
+  requestHash: string | undefined;
+  thinkingBudget: number | undefined;
+  attachments: readonly AttachmentFile[];
+}
+
+/** A stored run, its first event and the session's events before it. */
+interface InsertedRun {
+  run: RunRow;
+  first: RunEvent;
+  earlierEvents: RunEvent[];
+}
+
+/**
+ * How many inserts a start tries while each one loses the session to a run that has ended by
+ * the time it looks: bounded, so a session whose runs keep racing answers busy instead.
+ */
+const START_ATTEMPTS = 3;
+
 /** Starts, reads and cancels runs (seed 002's `runGraph`), for the owner of their session. */
 @Injectable()
 export class RunsService implements BeforeApplicationShutdown {
@@ -85,25 +109,17 @@ export class RunsService implements BeforeApplicationShutdown {
     }
     const plan = await this.planner.plan(session, request);
     const attached = await this.attachmentsFor(principal.user, plan, request.attachments ?? []);
-    // Read before the run exists: the session has no active run, so nothing is appended meanwhile.
-    const earlierEvents = await this.events.listBySession(session.id);
-    let started: { run: RunRow; first: RunEvent };
-    try {
-      started = await this.insertRun(
-        session,
-        principal,
-        request,
-        idempotencyKey,
-        requestHash,
-        plan.thinkingBudget,
-        attached.files,
-      );
-    } catch (error) {
-      const refusal = await this.explainRefusal(error, session, principal, idempotencyKey);
-      if ('run' in refusal) return sameRequestOrRefuse(refusal.run, requestHash);
-      throw refusal.error;
-    }
-    const { run, first } = started;
+    const started = await this.insertWhileFree({
+      session,
+      principal,
+      request,
+      idempotencyKey,
+      requestHash,
+      thinkingBudget: plan.thinkingBudget,
+      attachments: attached.files,
+    });
+    if ('earlier' in started) return sameRequestOrRefuse(started.earlier, requestHash);
+    const { run, first, earlierEvents } = started;
     this.streams.open(run.id);
     this.streams.publish(first);
     this.metrics.runsStarted.inc({ provider: plan.agent.model_config.provider });
@@ -277,16 +293,34 @@ export class RunsService implements BeforeApplicationShutdown {
     await this.active.cancelAll();
   }
 
+  /**
+   * Stores the run, or answers why not. The unique index decides between racing starts; a start
+   * that lost to a run which has ended by the time it looks finds the session free again and
+   * tries again, a bounded number of times.
+   */
+  private async insertWhileFree(insert: RunInsert): Promise<InsertedRun | { earlier: RunRow }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.insertRun(insert);
+      } catch (error) {
+        const refusal = await this.explainRefusal(error, insert);
+        if ('run' in refusal) return { earlier: refusal.run };
+        if ('error' in refusal) throw refusal.error;
+        if (attempt === START_ATTEMPTS) throw new SessionBusyError(undefined, 'start a run');
+      }
+    }
+  }
+
   /** The run and its first event, `user_message_sent`, stored together. */
-  private insertRun(
-    session: SessionRow,
-    principal: Principal,
-    request: RunRequest,
-    idempotencyKey: string | undefined,
-    requestHash: string | undefined,
-    thinkingBudget: number | undefined,
-    attachments: readonly AttachmentFile[],
-  ): Promise<{ run: RunRow; first: RunEvent }> {
+  private insertRun({
+    session,
+    principal,
+    request,
+    idempotencyKey,
+    requestHash,
+    thinkingBudget,
+    attachments,
+  }: RunInsert): Promise<InsertedRun> {
     return this.transactions.run(async () => {
       const run = await this.runs.insertRunning({
         sessionId: session.id,
@@ -295,6 +329,9 @@ export class RunsService implements BeforeApplicationShutdown {
         requestHash,
         thinkingBudget,
       });
+      // Read once this run holds the session, so no run appends meanwhile and every turn of a
+      // run that ended before it (one it raced, too) is there.
+      const earlierEvents = await this.events.listBySession(session.id);
       const first = await this.events.append({
         type: 'user_message_sent',
         sessionId: session.id,
@@ -307,21 +344,20 @@ export class RunsService implements BeforeApplicationShutdown {
           attachments: attachments.map(({ id, name, mime_type }) => ({ id, name, mime_type })),
         }),
       });
-      return { run, first };
+      return { run, first, earlierEvents };
     });
   }
 
   /**
    * Why the database refused a new run: the session is busy, a concurrent request with the
    * same idempotency key started its run first (that run is the answer if the request matches),
-   * or the session was deleted since it was read.
+   * the session was deleted since it was read, or the run that took the session has ended
+   * already (`free`: the session takes a run again).
    */
   private async explainRefusal(
     error: unknown,
-    session: SessionRow,
-    principal: Principal,
-    idempotencyKey: string | undefined,
-  ): Promise<{ run: RunRow } | { error: unknown }> {
+    { session, principal, idempotencyKey }: RunInsert,
+  ): Promise<{ run: RunRow } | { error: unknown } | { free: true }> {
     if (isForeignKeyViolation(error)) return { error: new SessionNotFoundError(session.id) };
     if (!isUniqueViolation(error)) return { error };
     const constraint = violatedConstraintOf(error);
@@ -332,7 +368,8 @@ export class RunsService implements BeforeApplicationShutdown {
       if (earlier) return { run: earlier };
     }
     if (constraint === ONE_ACTIVE_RUN_PER_SESSION) {
-      return { error: (await this.activeRunRefusal(session.id)) ?? error };
+      const refusal = await this.activeRunRefusal(session.id);
+      return refusal ? { error: refusal } : { free: true };
     }
     return { error };
   }
