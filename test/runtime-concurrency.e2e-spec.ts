@@ -10,6 +10,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Response } from 'supertest';
 import { DATABASE, type Database } from '../src/database/database';
 import { runEvents, runs, sessions } from '../src/database/schema';
+import { type RunRow, RunsRepository } from '../src/runtime/runs/runs.repository';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
 import { untilWaitingForLocks } from './support/lock-waits';
@@ -210,6 +211,40 @@ function storedRuns(testApp: TestApp, sessionId: string) {
     .where(eq(runs.session_id, sessionId));
 }
 
+/** A run another start stored: it holds its session until it is ended. */
+async function otherStart(testApp: TestApp, sessionId: string): Promise<string> {
+  const [run] = await databaseOf(testApp)
+    .insert(runs)
+    .values({ session_id: sessionId, owner: 'alice' })
+    .returning({ id: runs.id });
+  return run.id;
+}
+
+async function endRun(testApp: TestApp, runId: string): Promise<void> {
+  await databaseOf(testApp)
+    .update(runs)
+    .set({ status: 'completed', finished_at: new Date() })
+    .where(eq(runs.id, runId));
+}
+
+/** One lookup of a session's active run, given the real one to make when it chooses. */
+type Lookup = (read: () => Promise<RunRow | undefined>) => Promise<RunRow | undefined>;
+
+/**
+ * Makes the next lookups of a session's active run these, in turn: what other starts and runs
+ * do between a start's steps (its first look, its insert, its look after a refused insert) is
+ * decided by the test rather than by timing. Later lookups are real again.
+ */
+function nextLookups(testApp: TestApp, lookups: Lookup[]): jest.SpyInstance {
+  const repository = testApp.app.get(RunsRepository);
+  const findActive = repository.findActive.bind(repository);
+  const spy = jest.spyOn(repository, 'findActive');
+  for (const lookup of lookups) {
+    spy.mockImplementationOnce((sessionId) => lookup(() => findActive(sessionId)));
+  }
+  return spy;
+}
+
 describe('Agent runtime under concurrency', () => {
   let testApp: TestApp;
   let alice: RuntimeUser;
@@ -228,6 +263,10 @@ describe('Agent runtime under concurrency', () => {
 
   afterAll(async () => {
     await testApp?.close();
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
   });
 
   /** Runs `count` runs one after another in the session, each to its end. */
@@ -329,6 +368,93 @@ describe('Agent runtime under concurrency', () => {
       expect.objectContaining({ runId, content: 'only once' }),
     ]);
     expect(await storedRuns(testApp, sessionId)).toEqual([{ id: runId }]);
+  });
+
+  describe('a start whose insert lost the session to another start', () => {
+    let sessionId: string;
+    /** The runs of the other starts, in the order they took the session. */
+    let others: string[];
+    /** The session is free at this look; another start takes it right after. */
+    const takenAfter: Lookup = async (read) => {
+      const active = await read();
+      others.push(await otherStart(testApp, sessionId));
+      return active;
+    };
+    /** The other start's run ends just before this look. */
+    const endedBefore: Lookup = async (read) => {
+      await endRun(testApp, others[others.length - 1]);
+      return read();
+    };
+
+    beforeEach(async () => {
+      ({ sessionId } = await alice.session());
+      others = [];
+    });
+
+    test('while that run is active: 409 SESSION_BUSY naming it', async () => {
+      const lookups = nextLookups(testApp, [takenAfter]);
+
+      const refused = await alice.post(runsPath(sessionId), { content: 'too late' });
+
+      expect(lookups).toHaveBeenCalledTimes(2);
+      expect([refused.status, refused.body.error]).toEqual([
+        409,
+        expect.objectContaining({ code: 'SESSION_BUSY', details: { run_id: others[0] } }),
+      ]);
+      expect(await storedRuns(testApp, sessionId)).toEqual([{ id: others[0] }]);
+    });
+
+    test('and that run ended before it looked: it simply starts, once for its Idempotency-Key', async () => {
+      const lookups = nextLookups(testApp, [takenAfter, endedBefore]);
+      const key = `free-again-${randomUUID()}`;
+      const start = () =>
+        alice.post(runsPath(sessionId), { content: 'free again' }).set('Idempotency-Key', key);
+
+      const started = await start();
+
+      expect(lookups).toHaveBeenCalledTimes(2);
+      expect(started.status).toBe(202);
+      const runId = (started.body as { run_id: string }).run_id;
+      const frames = await untilEnded(alice, runId);
+      expect(frames.find((frame) => frame.event === 'message')?.data.content).toBe(
+        'You said: free again',
+      );
+      // The same request again is answered with the same run.
+      const again = await start();
+      expect([again.status, again.body.run_id]).toEqual([202, runId]);
+      expect(await storedRuns(testApp, sessionId)).toEqual(
+        expect.arrayContaining([{ id: others[0] }, { id: runId }]),
+      );
+      const log = await durableLog(alice, sessionId);
+      expect(log.filter((event) => event.type === 'user_message_sent')).toEqual([
+        expect.objectContaining({ runId, content: 'free again' }),
+      ]);
+    });
+
+    test('each time, to runs that ended before it looked: 409 SESSION_BUSY, and nothing stored', async () => {
+      // Every look finds the session free: the run that beat the last insert has ended.
+      const everLosing: Lookup = async (read) => {
+        if (others.length > 0) await endRun(testApp, others[others.length - 1]);
+        return takenAfter(read);
+      };
+      const lookups = nextLookups(testApp, Array<Lookup>(10).fill(everLosing));
+
+      const refused = await alice.post(runsPath(sessionId), { content: 'never my turn' });
+
+      expect([refused.status, refused.body.error]).toEqual([
+        409,
+        expect.objectContaining({ code: 'SESSION_BUSY' }),
+      ]);
+      expect(refused.body.error).not.toHaveProperty('details');
+      // A bounded number of tries, each an insert beaten by another start's run.
+      expect(lookups.mock.calls.length).toBeLessThan(10);
+      expect(others).toHaveLength(lookups.mock.calls.length);
+      expect(await storedRuns(testApp, sessionId)).toHaveLength(others.length);
+      lookups.mockRestore();
+      await endRun(testApp, others[others.length - 1]);
+      // The session is free once the races stop.
+      await untilEnded(alice, await startRun(alice, sessionId, 'my turn now'));
+    });
   });
 
   // Only a server runs two transactions at once; the embedded database takes them in turn.
