@@ -32,6 +32,8 @@ const VARIANTS: [string, Record<string, string>][] = [
 const HEARTBEAT = { RUN_HEARTBEAT_SECONDS: '1', RUN_HEARTBEAT_TIMEOUT_SECONDS: '8' };
 // Starting a database, an app and a server process: only bounds a failure on a busy machine.
 const START_TIMEOUT_MS = 90_000;
+/** Races of a start on each instance in one session: enough to meet a run ending mid-race. */
+const START_RACES = 30;
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
@@ -210,6 +212,33 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
     expect(cancelled.status).toBe(202);
     const frames = await onA.ended;
     expect(frames[frames.length - 1].data).toMatchObject({ type: 'complete', reason: 'cancelled' });
+  });
+
+  test(`${START_RACES} races of a start on A and one on B in one session: 202 or 409 SESSION_BUSY, never an error`, async () => {
+    // An agent that answers at once: the run that won a race may have ended before the loser
+    // looks for it.
+    const { sessionId } = await aliceOnA.session();
+    const path = `/api/v1/sessions/${sessionId}/runs`;
+    const answers: [number, unknown][] = [];
+    for (let race = 0; race < START_RACES; race++) {
+      const racers = [aliceOnA, aliceOnB];
+      const raced = await Promise.all(
+        racers.map((user, index) => user.post(path, { content: `race ${race}, racer ${index}` })),
+      );
+      answers.push(...raced.map((answer): [number, unknown] => [answer.status, answer.body]));
+      // The next race starts on a free session: every run started here has ended.
+      for (const [index, answer] of raced.entries()) {
+        if (answer.status === 202) await (await racers[index].follow(answer.body.run_id)).ended;
+      }
+      // A race's loser is refused only while the winner's run is still active.
+      expect(raced.map((answer) => answer.status)).toContain(202);
+    }
+    const unexpected = answers.filter(
+      ([status, body]) =>
+        status !== 202 &&
+        !(status === 409 && (body as { error: { code: string } }).error.code === 'SESSION_BUSY'),
+    );
+    expect(unexpected).toEqual([]);
   });
 
   /** A's run in a new session, held in its model turn (`model`) or in a tool call (`tool`). */
