@@ -119,6 +119,48 @@ describe('itemDrafts', () => {
     });
   });
 
+  it('saves a resource with empty text as the URI placeholder, its declared type recorded', () => {
+    const uri = 'file:///reports/2026/quarterly-summary.pdf';
+    const [draft] = drafts([
+      { type: 'resource', resource: { uri, mimeType: 'application/pdf', text: '' } },
+    ]);
+    expect(draft).toEqual({
+      name: 'quarterly-summary.pdf',
+      mimeType: 'text/uri-list',
+      bytes: Buffer.from(uri),
+      kind: 'resource',
+      itemIndex: 0,
+      metadata: { uri, declared_type: 'application/pdf' },
+      userOnly: false,
+    });
+  });
+
+  it.each([
+    ['a path that climbs out', 'file:///tmp/..%2F..%2Fetc%2Fpasswd', '_._etc_passwd'],
+    ['a very long name', `https://x/${'n'.repeat(500)}.pdf`, `${'n'.repeat(96)}.pdf`],
+    ['no scheme', 'reports/q3/summary.pdf', 'summary.pdf'],
+  ])(
+    'names an empty-text resource with %s safely; its bytes are the URI as sent',
+    (_c, uri, name) => {
+      const [draft] = drafts([{ type: 'resource', resource: { uri, text: '' } }]);
+      expect(draft).toMatchObject({ name, mimeType: 'text/uri-list', bytes: Buffer.from(uri) });
+    },
+  );
+
+  it('saves a resource text of whitespace only as it is, of its type', () => {
+    const [draft] = drafts([
+      {
+        type: 'resource',
+        resource: { uri: 'file:///blank.txt', mimeType: 'text/plain', text: '\n' },
+      },
+    ]);
+    expect(draft).toMatchObject({
+      name: 'blank.txt',
+      mimeType: 'text/plain',
+      bytes: Buffer.from('\n'),
+    });
+  });
+
   it('saves a resource link as a reference, never fetched', () => {
     const [draft] = drafts([
       {

@@ -123,7 +123,8 @@ function resourcePiece(item: ResourceItem): Piece {
 
 /**
  * What stands for content that is only pointed to, never fetched: a `text/uri-list` of its one
- * URI, under the name the URI gives.
+ * URI as sent, under the name the URI gives. MCP asks for no scheme, so a bare path such as
+ * `reports/q3.pdf` is kept as it is.
  */
 function reference(uri: string): Pick<ArtifactDraft, 'name' | 'mimeType' | 'bytes'> {
   return { name: fileNameFromUri(uri), mimeType: 'text/uri-list', bytes: Buffer.from(uri, 'utf8') };

@@ -76,6 +76,30 @@ describe('readContentItem', () => {
     });
   });
 
+  it('reads a resource whose text or blob is empty as only referred to', () => {
+    const referred = {
+      type: 'resource',
+      index: 0,
+      userOnly: false,
+      uri: 'file:///q3.pdf',
+      mimeType: 'application/pdf',
+    };
+    for (const empty of [{ text: '' }, { blob: '' }]) {
+      const resource = { uri: 'file:///q3.pdf', mimeType: 'application/pdf', ...empty };
+      expect(item({ type: 'resource', resource })).toEqual(referred);
+    }
+  });
+
+  it('keeps a resource text of whitespace only as its content', () => {
+    expect(item({ type: 'resource', resource: { uri: 'file:///a.txt', text: ' \n' } })).toEqual({
+      type: 'resource',
+      index: 0,
+      userOnly: false,
+      uri: 'file:///a.txt',
+      text: ' \n',
+    });
+  });
+
   it('reads a resource link', () => {
     expect(
       item({

@@ -23,9 +23,9 @@ export interface ResourceItem extends ItemBase {
   type: 'resource';
   uri: string;
   mimeType?: string;
-  /** Embedded text; neither this nor `blob`: the resource is only referred to. */
+  /** Embedded text, never empty; neither this nor `blob`: the resource is only referred to. */
   text?: string;
-  /** Embedded binary, decoded. */
+  /** Embedded binary, decoded, never empty. */
   blob?: Buffer;
 }
 
@@ -97,8 +97,12 @@ function readResource(resource: unknown, base: ItemBase): ItemReading {
     return malformed('the resource has both text and blob');
   }
   const mimeType = optionalString(resource.mimeType);
-  if (blob === undefined) {
-    return { ok: true, item: { ...base, type: 'resource', uri, mimeType, text } };
+  // MCP requires `text` or `blob` of embedded contents, so a server that has only the URI sends
+  // one of them empty: empty contents are none, the resource only referred to. Whitespace is
+  // content (a file of one line break), kept as sent.
+  if (blob === undefined || blob === '') {
+    const embedded = text === '' ? undefined : text;
+    return { ok: true, item: { ...base, type: 'resource', uri, mimeType, text: embedded } };
   }
   const decoded = decodeStrictBase64(blob);
   if (!decoded.ok) return malformed(`the resource blob is not valid base64: ${decoded.reason}`);

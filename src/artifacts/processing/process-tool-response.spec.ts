@@ -376,6 +376,29 @@ describe('processToolResponse', () => {
       );
     });
 
+    test('2.4.1 a resource whose required text is empty is the same placeholder, not an empty file', async () => {
+      const uri = 'https://files.example.com/reports/quarterly-summary.pdf';
+      const store = memoryStore();
+      const result = await processToolResponse(
+        mcp({
+          content: [{ type: 'resource', resource: { uri, mimeType: 'application/pdf', text: '' } }],
+        }),
+        contextOf(store),
+      );
+      expect(store.drafts).toEqual([
+        expect.objectContaining({
+          name: 'quarterly-summary.pdf',
+          mimeType: 'text/uri-list',
+          bytes: Buffer.from(uri),
+          metadata: { uri, declared_type: 'application/pdf' },
+        }),
+      ]);
+      expect(result.status).toBe('saved');
+      expect(result.content).toBe(
+        listed(line('quarterly-summary.pdf', 1, 'text/uri-list', uri.length)),
+      );
+    });
+
     test('2.4.2 a resource with embedded text saves that text, named from the URI, of its type', async () => {
       const [draft] = await savedDrafts(
         mcp({
