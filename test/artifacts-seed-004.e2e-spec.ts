@@ -65,6 +65,15 @@ const UNPADDED_PNG = BASE64_PNG.replace(/=+$/, '');
 /** The PNG's base64 with a `!` in it: not base64 at all. */
 const INVALID_PNG = `${BASE64_PNG.slice(0, 8)}!${BASE64_PNG.slice(8)}`;
 
+/** URIs of resources whose required `text` is empty: a server that has only the URI. */
+const PDF_URI = 'https://files.example.com/reports/2026/quarterly-summary.pdf';
+const CLIMBING_URI = 'file:///srv/exports/..%2F..%2Fetc%2Fpasswd';
+const LONG_URI = `https://files.example.com/${'n'.repeat(500)}.pdf`;
+const uriOnly = (uri: string, mimeType?: string) => ({
+  type: 'resource',
+  resource: { uri, ...(mimeType && { mimeType }), text: '' },
+});
+
 const CASES: Record<string, unknown> = {
   small: { content: [text('All systems nominal.')] },
   prose3k: { content: [text(prose(3000))] },
@@ -79,6 +88,8 @@ const CASES: Record<string, unknown> = {
   mp3: { content: [{ type: 'audio', data: MP3.toString('base64'), mimeType: 'audio/mpeg' }] },
   wav: { content: [{ type: 'audio', data: WAV.toString('base64'), mimeType: 'audio/wav' }] },
   uriOnly: { content: [{ type: 'resource', resource: { uri: 'file:///reports/q3/summary.pdf' } }] },
+  uriOnlyEmptyText: { content: [uriOnly(PDF_URI, 'application/pdf')] },
+  uriOnlyUnsafeNames: { content: [uriOnly(CLIMBING_URI), uriOnly(LONG_URI)] },
   resourceText: {
     content: [
       {
@@ -421,6 +432,36 @@ describeWithApp(
         'file:///reports/q3/summary.pdf',
       );
       expectListed(run.modelText, artifact);
+    });
+
+    test('2.4.1 a resource whose required text is empty: the same placeholder, never an empty file', async () => {
+      const run = await runs().run('uriOnlyEmptyText');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'quarterly-summary.pdf',
+        latest: {
+          mime_type: 'text/uri-list',
+          size_bytes: Buffer.byteLength(PDF_URI),
+          metadata: { uri: PDF_URI, declared_type: 'application/pdf' },
+        },
+      });
+      expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(PDF_URI);
+      expectListed(run.modelText, artifact);
+    });
+
+    test('2.4.1 empty-text resources whose URIs climb out or run long get safe, bounded names', async () => {
+      const run = await runs().run('uriOnlyUnsafeNames');
+      const names = ['_._etc_passwd', `${'n'.repeat(96)}.pdf`];
+      expect(run.artifacts.map((artifact) => artifact.name).sort()).toEqual(names);
+      for (const [name, uri] of [
+        [names[0], CLIMBING_URI],
+        [names[1], LONG_URI],
+      ]) {
+        const artifact = named(run, name);
+        expect(artifact.latest.mime_type).toBe('text/uri-list');
+        expect((await runs().bytesOf(artifact)).toString('utf8')).toBe(uri);
+        expectListed(run.modelText, artifact);
+      }
     });
 
     test('2.4.2 a resource with embedded text: that text, its MIME type, the name from the URI', async () => {
