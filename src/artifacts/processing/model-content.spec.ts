@@ -21,6 +21,7 @@ const draft = (name: string, mimeType: string, size: number): ArtifactDraft => (
 const parts = (overrides: Partial<ModelContentParts>): ModelContentParts => ({
   text: '',
   returnMaxBytes: 4096,
+  status: 'saved',
   skipped: [],
   saved: [],
   failed: [],
@@ -120,6 +121,43 @@ describe('modelContent', () => {
         '- item 1: unknown content type "video"',
       ].join('\n'),
     );
+  });
+
+  it('heads the skipped items with the status when it is partial_success', () => {
+    const result = modelContent(
+      parts({
+        text: 'Two charts:',
+        status: 'partial_success',
+        skipped: [{ index: 1, reason: 'the image data is not valid base64' }],
+        saved: [artifact('t_result_2.png', 67, 'image/png')],
+      }),
+    );
+    expect(result.content).toBe(
+      [
+        'Two charts:',
+        '',
+        'Status: partial_success',
+        'Skipped malformed content items:',
+        '- item 1: the image data is not valid base64',
+        '',
+        LIST_TITLE,
+        '- "t_result_2.png" version 2, image/png, 67 bytes',
+      ].join('\n'),
+    );
+  });
+
+  it('names no status over skipped items when saving failed: the failure is what it notes', () => {
+    const failed = [{ draft: draft('t_result_2.png', 'image/png', 67), message: 'disk full' }];
+    const result = modelContent(
+      parts({
+        text: 'Two charts:',
+        status: 'save_failed',
+        skipped: [{ index: 1, reason: 'r' }],
+        failed,
+      }),
+    );
+    expect(result.content).not.toContain('Status:');
+    expect(result.content).toContain('Skipped malformed content items:\n- item 1: r');
   });
 });
 

@@ -1,6 +1,10 @@
 import { type SkippedItem } from './normalise-tool-result';
 import { type FailedSave } from './save-drafts';
-import { type ModelToolResponse, type SavedArtifact } from './tool-response';
+import {
+  type ModelToolResponse,
+  type SavedArtifact,
+  type ToolResponseStatus,
+} from './tool-response';
 import { truncateUtf8 } from './truncate-utf8';
 
 export interface ModelContentParts {
@@ -12,6 +16,8 @@ export interface ModelContentParts {
   textArtifact?: SavedArtifact;
   /** Set when the result could not be processed and `text` is its raw JSON. */
   processingError?: string;
+  /** How processing ended, as the event records it. */
+  status: ToolResponseStatus;
   skipped: SkippedItem[];
   /** The saved artifacts the model may know of (not the user-only ones). */
   saved: SavedArtifact[];
@@ -21,11 +27,14 @@ export interface ModelContentParts {
 
 export type ModelContent = Pick<ModelToolResponse, 'content' | 'truncated'>;
 
+const SKIPPED_TITLE = 'Skipped malformed content items:';
+
 /**
  * What the model reads of a result: its text, whole or cut to `returnMaxBytes` on a character
  * boundary, then notes, each in its own paragraph: how much was shown and where the rest is; how
- * the result was read; malformed items left out; pieces that could not be saved; the saved
- * artifacts with how to read them. A small text with nothing to note is given exactly as it is.
+ * the result was read; malformed items left out, headed by the status when it is
+ * `partial_success`; pieces that could not be saved; the saved artifacts with how to read them.
+ * A small text with nothing to note is given exactly as it is.
  */
 export function modelContent(parts: ModelContentParts): ModelContent {
   const totalBytes = Buffer.byteLength(parts.text, 'utf8');
@@ -37,7 +46,7 @@ export function modelContent(parts: ModelContentParts): ModelContent {
     truncated && partialNote(truncated, parts),
     parts.processingError &&
       `[The result could not be processed (${parts.processingError}); it is given and saved as its raw JSON.]`,
-    list('Skipped malformed content items:', parts.skipped, skippedLine),
+    list(skippedTitle(parts.status), parts.skipped, skippedLine),
     list(
       'Saving failed; these were not stored and cannot be read with load_artifact:',
       parts.failed,
@@ -57,7 +66,7 @@ export function modelContent(parts: ModelContentParts): ModelContent {
 export function failureContent(toolName: string, error: string, skipped: SkippedItem[]): string {
   return [
     `Error: the result of tool ${JSON.stringify(toolName)} could not be processed: ${error}. Nothing was saved.`,
-    list('Skipped malformed content items:', skipped, skippedLine),
+    list(SKIPPED_TITLE, skipped, skippedLine),
   ]
     .filter((section) => section)
     .join('\n\n');
@@ -78,6 +87,14 @@ function partialNote(
   return saved.length > 0
     ? `${head} The whole result is in the saved artifacts below.]`
     : `${head}]`;
+}
+
+/**
+ * The heading of the skipped items: a result with items left out and the rest kept is only part
+ * of what the tool said, and the model is told so by the status the event records.
+ */
+function skippedTitle(status: ToolResponseStatus): string {
+  return status === 'partial_success' ? `Status: partial_success\n${SKIPPED_TITLE}` : SKIPPED_TITLE;
 }
 
 function list<T>(title: string, entries: T[], line: (entry: T) => string): string {

@@ -647,6 +647,7 @@ describe('processToolResponse', () => {
         [
           'Two images follow',
           '',
+          'Status: partial_success',
           'Skipped malformed content items:',
           `- item 1: ${reason}`,
           '',
@@ -892,7 +893,8 @@ describe('processToolResponse', () => {
       );
       expect(result).toEqual({
         status: 'partial_success',
-        content: 'ok\n\nSkipped malformed content items:\n- item 1: the resource has no uri',
+        content:
+          'ok\n\nStatus: partial_success\nSkipped malformed content items:\n- item 1: the resource has no uri',
         artifacts: [],
         skipped: [{ index: 1, reason: 'the resource has no uri' }],
       });

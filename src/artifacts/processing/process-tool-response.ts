@@ -1,5 +1,10 @@
 import { itemDrafts, rawDraft } from './artifact-drafts';
-import { failureContent, type ModelContent, modelContent } from './model-content';
+import {
+  failureContent,
+  type ModelContent,
+  modelContent,
+  type ModelContentParts,
+} from './model-content';
 import {
   type NormalisationFailure,
   type NormalisedResult,
@@ -49,8 +54,12 @@ async function processResult(
   const outcome = mustSave(result, settings)
     ? await saveDrafts(draftsOf(result, context), context)
     : NOTHING_SAVED;
-  const content = contentOf(modelText(result), settings, outcome, result.skipped);
-  return respond(outcome, result.skipped, content);
+  const status = statusOf(outcome, result.skipped);
+  const content = contentOf(modelText(result), settings, outcome, {
+    status,
+    skipped: result.skipped,
+  });
+  return respond(status, outcome, result.skipped, content);
 }
 
 /** A typed draft per piece, or, with intelligent processing off, the whole result as one. */
@@ -75,16 +84,15 @@ async function fallBack(
   if (!settings.fallbackToRawOnError) return failed(toolName, failure.error, failure.skipped);
   const draft = rawDraft(failure.raw, toolName, { error: failure.error });
   const outcome = await saveDrafts([draft], context);
-  const content = contentOf(
-    draft.bytes.toString('utf8'),
-    settings,
-    outcome,
-    failure.skipped,
-    failure.error,
-  );
   const saveError = saveErrorOf(outcome);
+  const status = saveError ? 'save_failed' : 'saved';
+  const content = contentOf(draft.bytes.toString('utf8'), settings, outcome, {
+    status,
+    skipped: failure.skipped,
+    processingError: failure.error,
+  });
   return {
-    status: saveError ? 'save_failed' : 'saved',
+    status,
     ...content,
     artifacts: outcome.saved.map(({ artifact }) => artifact),
     ...(failure.skipped.length > 0 && { skipped: failure.skipped }),
@@ -118,8 +126,7 @@ function contentOf(
   text: string,
   settings: ToolResponseSettings,
   outcome: SaveOutcome,
-  skipped: SkippedItem[],
-  processingError?: string,
+  notes: Pick<ModelContentParts, 'status' | 'skipped' | 'processingError'>,
 ): ModelContent {
   const textBytes = Buffer.from(text, 'utf8');
   const visible = ({ draft }: { draft: ArtifactDraft }) => !draft.userOnly;
@@ -128,21 +135,21 @@ function contentOf(
     text,
     returnMaxBytes: settings.returnMaxBytes,
     textArtifact: saved.find(({ draft }) => draft.bytes.equals(textBytes))?.artifact,
-    processingError,
-    skipped,
+    ...notes,
     saved: saved.map(({ artifact }) => artifact),
     failed: outcome.failed.filter(visible),
   });
 }
 
 function respond(
+  status: ToolResponseStatus,
   outcome: SaveOutcome,
   skipped: SkippedItem[],
   content: ModelContent,
 ): ModelToolResponse {
   const error = saveErrorOf(outcome);
   return {
-    status: statusOf(outcome, skipped),
+    status,
     ...content,
     artifacts: outcome.saved.map(({ artifact }) => artifact),
     ...(skipped.length > 0 && { skipped }),

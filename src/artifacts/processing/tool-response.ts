@@ -36,7 +36,8 @@ export interface SavedArtifact {
  * How processing ended:
  * - `returned`: small text, nothing saved, the model got it in full (1.1);
  * - `saved`: every piece saved; the model got the text in full or truncated (1.2–1.4, 3.1, 4.1);
- * - `partial_success`: malformed items skipped (`skipped`), the others saved (4.3);
+ * - `partial_success`: malformed items skipped (`skipped`), the others saved; the model reads
+ *   `Status: partial_success` above the skipped items (4.3);
  * - `save_failed`: storing failed; the model got the content and the reason (`error`) (3.2);
  * - `failed`: the result could not be processed and raw fallback is off: nothing saved, the
  *   model got `error` (4.4).
