@@ -203,9 +203,17 @@ function expectListed(modelText: string, artifact: StoredArtifact): void {
   ]);
 }
 
-/** The model was told that item `index` was skipped, and why (the reason the event records). */
-function expectSkippedTold(run: ToolCallRun, index: number): void {
-  const { skipped } = run.toolResult.processing as { skipped: { index: number; reason: string }[] };
+/**
+ * The model was told, as the event records them, that the status is `partial_success` and that
+ * item `index` was skipped, and why.
+ */
+function expectPartialSuccessTold(run: ToolCallRun, index: number): void {
+  const { status, skipped } = run.toolResult.processing as {
+    status: string;
+    skipped: { index: number; reason: string }[];
+  };
+  expect(status).toBe('partial_success');
+  expect(run.modelText.split('\n')).toContain('Status: partial_success');
   const item = skipped.find((candidate) => candidate.index === index);
   expect(item).toBeDefined();
   expectLineWith(run.modelText, [`item ${index}`, item?.reason ?? '']);
@@ -505,7 +513,7 @@ describeWithApp(
       expectListed(run.modelText, artifact);
     });
 
-    test('4.3 a malformed item is skipped, the others saved: partial_success, listed for the model', async () => {
+    test('4.3 a malformed item is skipped, the others saved: the model is told partial_success, the item and why', async () => {
       const run = await runs().run('oneMalformed');
       expect(
         run.artifacts.map((artifact) => [artifact.name, artifact.latest.mime_type]).sort(),
@@ -520,7 +528,7 @@ describeWithApp(
         status: 'partial_success',
         skipped: [{ index: 2, reason: expect.stringMatching(/base64/i) as unknown }],
       });
-      expectSkippedTold(run, 2);
+      expectPartialSuccessTold(run, 2);
       for (const artifact of run.artifacts) expectListed(run.modelText, artifact);
       expectNoBase64(run, PNG, JPEG);
     });
@@ -748,7 +756,7 @@ describeWithApp(
       expectListed(run.modelText, artifact);
     });
 
-    test('4.3 an image whose base64 holds "!" is skipped: partial_success, its index and reason told to the model', async () => {
+    test('4.3 an image whose base64 holds "!" is skipped: the model is told partial_success, its index and reason', async () => {
       const run = await runs().run('invalidBase64');
       expect(
         run.artifacts.map((artifact) => [artifact.name, artifact.latest.mime_type]).sort(),
@@ -762,7 +770,7 @@ describeWithApp(
         skipped: [{ index: 1, reason: expect.stringContaining('base64') as unknown }],
       });
       expect(run.modelIsError).toBe(false);
-      expectSkippedTold(run, 1);
+      expectPartialSuccessTold(run, 1);
       for (const artifact of run.artifacts) expectListed(run.modelText, artifact);
       expect(run.nextRequestJson).not.toContain(INVALID_PNG);
     });
