@@ -81,6 +81,13 @@ describe('itemDrafts', () => {
     });
     const [plain] = drafts([{ type: 'resource', resource: { uri: 'memo://notes', text: 'x' } }]);
     expect(plain).toMatchObject({ name: 'notes', mimeType: 'text/plain' });
+    // Only empty text is none: whitespace is content, kept as sent.
+    const [blank] = drafts([{ type: 'resource', resource: { uri: 'file:///b.txt', text: '\n' } }]);
+    expect(blank).toMatchObject({
+      name: 'b.txt',
+      mimeType: 'text/plain',
+      bytes: Buffer.from('\n'),
+    });
   });
 
   it('saves an embedded blob decoded, typed by its bytes', () => {
@@ -146,20 +153,6 @@ describe('itemDrafts', () => {
       expect(draft).toMatchObject({ name, mimeType: 'text/uri-list', bytes: Buffer.from(uri) });
     },
   );
-
-  it('saves a resource text of whitespace only as it is, of its type', () => {
-    const [draft] = drafts([
-      {
-        type: 'resource',
-        resource: { uri: 'file:///blank.txt', mimeType: 'text/plain', text: '\n' },
-      },
-    ]);
-    expect(draft).toMatchObject({
-      name: 'blank.txt',
-      mimeType: 'text/plain',
-      bytes: Buffer.from('\n'),
-    });
-  });
 
   it('saves a resource link as a reference, never fetched', () => {
     const [draft] = drafts([

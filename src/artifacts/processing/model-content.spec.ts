@@ -1,5 +1,5 @@
 import { failureContent, modelContent, type ModelContentParts } from './model-content';
-import { type ArtifactDraft, type SavedArtifact } from './tool-response';
+import { type ArtifactDraft, type SavedArtifact, type ToolResponseStatus } from './tool-response';
 
 const artifact = (name: string, size: number, mime = 'text/plain'): SavedArtifact => ({
   id: `id-${name}`,
@@ -123,22 +123,21 @@ describe('modelContent', () => {
     );
   });
 
+  /** What the model reads of a result whose item 1 was skipped and that ended as `status`. */
+  const withSkipped = (status: ToolResponseStatus, more: Partial<ModelContentParts>) =>
+    modelContent(
+      parts({ text: 'Two charts:', status, skipped: [{ index: 1, reason: 'r' }], ...more }),
+    ).content;
+
   it('heads the skipped items with the status when it is partial_success', () => {
-    const result = modelContent(
-      parts({
-        text: 'Two charts:',
-        status: 'partial_success',
-        skipped: [{ index: 1, reason: 'the image data is not valid base64' }],
-        saved: [artifact('t_result_2.png', 67, 'image/png')],
-      }),
-    );
-    expect(result.content).toBe(
+    const saved = [artifact('t_result_2.png', 67, 'image/png')];
+    expect(withSkipped('partial_success', { saved })).toBe(
       [
         'Two charts:',
         '',
         'Status: partial_success',
         'Skipped malformed content items:',
-        '- item 1: the image data is not valid base64',
+        '- item 1: r',
         '',
         LIST_TITLE,
         '- "t_result_2.png" version 2, image/png, 67 bytes',
@@ -148,16 +147,9 @@ describe('modelContent', () => {
 
   it('names no status over skipped items when saving failed: the failure is what it notes', () => {
     const failed = [{ draft: draft('t_result_2.png', 'image/png', 67), message: 'disk full' }];
-    const result = modelContent(
-      parts({
-        text: 'Two charts:',
-        status: 'save_failed',
-        skipped: [{ index: 1, reason: 'r' }],
-        failed,
-      }),
-    );
-    expect(result.content).not.toContain('Status:');
-    expect(result.content).toContain('Skipped malformed content items:\n- item 1: r');
+    const content = withSkipped('save_failed', { failed });
+    expect(content).not.toContain('Status:');
+    expect(content).toContain('Skipped malformed content items:\n- item 1: r');
   });
 });
 
