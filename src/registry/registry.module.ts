@@ -5,9 +5,6 @@ import { ProvidersModule } from '../providers/providers.module';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsRepository } from './agents/agents.repository';
 import { AgentsService } from './agents/agents.service';
-import { HttpToolRunner } from './runners/http-tool-runner';
-import { McpToolRunner } from './runners/mcp-tool-runner';
-import { OUTBOUND_PROVIDERS } from './runners/outbound/outbound.providers';
 import { TOOL_SCHEMA_PROVIDERS } from './tools/tool-schema.providers';
 import { BuiltinToolRegistration } from './tools/builtin-tool-registration.service';
 import { RegisteredToolFactory } from './tools/registered-tool-factory';
@@ -27,10 +24,7 @@ import { WorkflowsService } from './workflows/workflows.service';
   imports: [ProvidersModule, ClusterModule, SecretsModule],
   controllers: [RegisteredToolsController, AgentsController, WorkflowsController],
   providers: [
-    ...OUTBOUND_PROVIDERS,
     ...TOOL_SCHEMA_PROVIDERS,
-    HttpToolRunner,
-    McpToolRunner,
     RegisteredToolFactory,
     SecretHeadersSealing,
     BuiltinToolRegistration,

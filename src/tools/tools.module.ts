@@ -5,9 +5,12 @@ import { provideFeatureConfig } from '../core/config';
 import { EarlyRequestChecks } from '../core/http/early-request-checks';
 import { builtinToolModules } from './builtin/builtin-tool-modules';
 import { BuiltinToolRegistry } from './builtin-tool-registry.service';
+import { BuiltinToolKind } from './kinds/builtin/builtin-tool.kind';
+import { ToolKindsModule } from './kinds/tool-kinds.module';
 import { ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';
 import { ToolInvoker } from './tool-invoker.service';
+import { ToolKindRegistry } from './tool-kind-registry.service';
 import { ToolsController } from './tools.controller';
 import { ToolsConfig } from './tools.config';
 
@@ -25,7 +28,7 @@ export class ToolsModule {
       // The catalog and executor serve every caller (REST here, MCP, test-runs, agent runs); the
       // registry feature stores the builtin tools and fills the catalog.
       global: true,
-      imports: [DiscoveryModule, ...builtinToolModules(), ...extraToolModules],
+      imports: [DiscoveryModule, ToolKindsModule, ...builtinToolModules(), ...extraToolModules],
       controllers: [ToolsController],
       providers: [
         provideFeatureConfig(ToolsConfig),
@@ -33,8 +36,10 @@ export class ToolsModule {
         ToolCatalog,
         ToolExecutor,
         ToolInvoker,
+        ToolKindRegistry,
+        BuiltinToolKind,
       ],
-      exports: [BuiltinToolRegistry, ToolCatalog, ToolExecutor, ToolInvoker],
+      exports: [BuiltinToolRegistry, ToolCatalog, ToolExecutor, ToolInvoker, ToolKindRegistry],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
-import { Omittable } from '../../registry/common/omittable.decorator';
+import { Omittable } from '../../core/validation/omittable.decorator';
 import { PageDtoOf } from '../../registry/common/page-dto-of';
 import { API_KEY_ROLES, type ApiKeyRole } from '../../database/schema';
 

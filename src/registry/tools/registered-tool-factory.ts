@@ -1,24 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { SecretBox } from '../../core/secrets/secret-box';
 import { type tools } from '../../database/schema';
-import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { lazyInputCheck } from '../../tools/tool-input-check';
-import { HttpToolRunner } from '../runners/http-tool-runner';
-import { McpToolRunner } from '../runners/mcp-tool-runner';
+import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 import { type DomainError } from '../../core/errors';
 import { ValidationFailedError } from '../common/registry.errors';
-import { ToolUnavailableError, ToolUrlForbiddenError } from './registered-tool.errors';
-import { ToolResponseTooLargeError } from '../runners/runner.errors';
-import { ENDPOINT_FAILED_EXAMPLE } from '../../tools/tool-transport-errors';
-import { mapSecretHeaders } from './secret-headers';
+import { ToolUnavailableError } from './registered-tool.errors';
 import { ToolParametersCompiler } from './tool-parameters';
 
 export type ToolRow = typeof tools.$inferSelect;
 
 /**
- * Turns a stored tool into a runnable one: builtin tools are their code provider; `http` and
- * `mcp` tools check input against their `parameters` and run on their endpoint. A stored tool
+ * Turns a stored tool into a runnable one through its kind: a kind that supplies its own tool
+ * (builtin) gives it whole; any other's handler runs with input checked against the tool's
+ * stored `parameters`. A stored tool
  * that cannot be served (its builtin code is gone, its `parameters` no longer pass the checks
  * a registration passes) is logged and remembered with the reason, which its registry view
  * shows; it is never a failure of the start.
@@ -29,10 +24,7 @@ export class RegisteredToolFactory {
   private readonly unavailable = new Map<string, string>();
 
   constructor(
-    private readonly builtins: BuiltinToolRegistry,
-    private readonly http: HttpToolRunner,
-    private readonly mcp: McpToolRunner,
-    private readonly secrets: SecretBox,
+    private readonly kinds: ToolKindRegistry,
     private readonly compiler: ToolParametersCompiler,
   ) {}
 
@@ -41,38 +33,27 @@ export class RegisteredToolFactory {
     this.unavailable.delete(row.id);
     const implementation = row.implementation;
     if (!implementation) return undefined;
-    if (implementation.type === 'builtin') {
-      const builtin = this.builtins.find(row.name);
-      if (!builtin) this.markUnavailable(row, 'it is a builtin tool that is not in the code');
-      return builtin;
+    const kind = this.kinds.kindOf(row.name, implementation.type);
+    const built = kind.build({ name: row.name, implementation });
+    if ('unavailable' in built) {
+      this.markUnavailable(row, built.unavailable);
+      return undefined;
     }
+    if ('tool' in built) return built.tool;
     // Checked, not compiled: compiling every stored schema would make each start slow.
     const problem = this.compiler.problemOf(row.parameters);
     if (problem) {
       this.markUnavailable(row, `its parameters are refused: ${reasonOf(problem)}`);
       return undefined;
     }
-    // Stored encrypted; the endpoint is given the values it sends.
-    const endpoint = {
-      ...implementation,
-      secret_headers: mapSecretHeaders(implementation.secret_headers, (value) =>
-        this.secrets.open(value),
-      ),
-    };
-    const run =
-      endpoint.type === 'http'
-        ? (input: Record<string, unknown>, signal: AbortSignal) =>
-            this.http.run(endpoint, input, signal)
-        : (input: Record<string, unknown>, signal: AbortSignal) =>
-            this.mcp.run(endpoint, input, signal);
     return {
       definition: {
         name: row.name,
         description: row.description,
         inputSchema: row.parameters as CatalogTool['definition']['inputSchema'],
-        errors: ENDPOINT_ERRORS,
+        errors: [...kind.errors, UNAVAILABLE_EXAMPLE],
       },
-      handler: { execute: (input, { signal }) => run(input, signal) },
+      handler: built.handler,
       check: lazyInputCheck(() => this.compile(row)),
     };
   }
@@ -107,13 +88,11 @@ export class RegisteredToolFactory {
   }
 }
 
-/** What a call of an `http` or `mcp` tool can fail with beside any tool's errors; for the docs. */
-const ENDPOINT_ERRORS = [
-  ENDPOINT_FAILED_EXAMPLE,
-  new ToolUrlForbiddenError('prices.internal', 'private'),
-  new ToolResponseTooLargeError(10 * 1024 * 1024),
-  new ToolUnavailableError('price_fetcher', 'its parameters do not compile: …'),
-];
+/** A tool whose stored `parameters` do not compile at its first call; for the docs. */
+const UNAVAILABLE_EXAMPLE = new ToolUnavailableError(
+  'price_fetcher',
+  'its parameters do not compile: …',
+);
 
 /** A refusal as one line: a validation failure's own messages rather than its summary. */
 function reasonOf(problem: DomainError): string {

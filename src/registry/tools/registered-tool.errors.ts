@@ -21,24 +21,6 @@ export class BuiltinToolReadOnlyError extends DomainError {
   }
 }
 
-/**
- * A registered tool's URL leads to an address tools may not reach (loopback, private,
- * link-local…) and `TOOL_URL_ALLOW` does not open it. Only the host is named, never what it
- * resolves to. 502 like `TOOL_EXECUTION_FAILED`: the caller's request is fine, the tool's
- * endpoint is what cannot be used; a 403 would tell the caller its key lacks a permission.
- */
-export class ToolUrlForbiddenError extends DomainError {
-  readonly code = 'TOOL_URL_FORBIDDEN';
-  readonly status = 502;
-  constructor(host: string, kind: string) {
-    super(
-      `Tool URL host '${host}' is refused: it leads to an address tools may not reach ` +
-        `(${kind}) unless TOOL_URL_ALLOW allows it`,
-      { host },
-    );
-  }
-}
-
 /** A tool's `parameters` over one of the `TOOL_SCHEMA_MAX_*` limits. */
 export class ToolSchemaTooLargeError extends DomainError {
   readonly code = 'TOOL_SCHEMA_TOO_LARGE';

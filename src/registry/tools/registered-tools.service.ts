@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import { SecretBox } from '../../core/secrets/secret-box';
 import { DATABASE, type Database } from '../../database/database';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
-import { type ToolImplementation, tools } from '../../database/schema';
+import { tools } from '../../database/schema';
 import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
+import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 import { type Page } from '../common/page.dto';
 import { writeNamed } from '../common/named-write';
 import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
@@ -14,11 +14,10 @@ import { findById } from '../common/find-by-id';
 import { type CreateToolDto } from './dto/create-tool.dto';
 import { type ListToolsQueryDto } from './dto/list-tools-query.dto';
 import { type ToolDetailDto, type ToolDto } from './dto/tool.dto';
-import { type ToolImplementationDto } from './dto/tool-implementation.dto';
+import { type ToolImplementationViewDto } from './dto/tool-implementation.dto';
 import { type UpdateToolDto } from './dto/update-tool.dto';
 import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
 import { BuiltinToolReadOnlyError } from './registered-tool.errors';
-import { mapSecretHeaders } from './secret-headers';
 import { ToolCatalogSync } from './tool-catalog-sync.service';
 import { ToolParametersCompiler } from './tool-parameters';
 import { toolUsage } from './tool-usage';
@@ -31,7 +30,7 @@ export class RegisteredToolsService {
     @Inject(DATABASE) private readonly db: Database,
     private readonly catalogSync: ToolCatalogSync,
     private readonly builtins: BuiltinToolRegistry,
-    private readonly secrets: SecretBox,
+    private readonly kinds: ToolKindRegistry,
     private readonly parameters: ToolParametersCompiler,
     private readonly factory: RegisteredToolFactory,
   ) {}
@@ -46,7 +45,7 @@ export class RegisteredToolsService {
           description: dto.description ?? '',
           parameters: dto.parameters,
           implementation: dto.implementation
-            ? toImplementation(dto.implementation, this.secrets)
+            ? this.kinds.store(dto.name, dto.implementation)
             : null,
           is_active: dto.is_active ?? true,
           // What reaches outside toolhub waits for approval unless its registrant says not.
@@ -90,7 +89,8 @@ export class RegisteredToolsService {
           name: dto.name,
           description: dto.description,
           parameters: dto.parameters,
-          implementation: dto.implementation && toImplementation(dto.implementation, this.secrets),
+          implementation:
+            dto.implementation && this.kinds.store(dto.name ?? current.name, dto.implementation),
           is_active: dto.is_active,
           requires_approval: dto.requires_approval ?? gainsEndpoint(current, dto),
           public: dto.public,
@@ -126,7 +126,10 @@ export class RegisteredToolsService {
   }
 
   private view(row: ToolRow): ToolDto {
-    return toToolDto(row, this.factory.unavailableReason(row.id));
+    const implementation =
+      row.implementation &&
+      (this.kinds.view(row.name, row.implementation) as ToolImplementationViewDto);
+    return toToolDto(row, implementation, this.factory.unavailableReason(row.id));
   }
 
   /** The stored tool, or 404 (also for ids that are not UUIDs). */
@@ -141,18 +144,6 @@ export class RegisteredToolsService {
  */
 function gainsEndpoint(current: ToolRow, dto: UpdateToolDto): true | undefined {
   return current.implementation === null && dto.implementation ? true : undefined;
-}
-
-/** What is stored of an implementation: secret header values encrypted. */
-function toImplementation(dto: ToolImplementationDto, secrets: SecretBox): ToolImplementation {
-  const endpoint = {
-    url: dto.url,
-    headers: dto.headers ?? {},
-    secret_headers: mapSecretHeaders(dto.secret_headers ?? {}, (value) => secrets.seal(value)),
-  };
-  return dto.type === 'mcp'
-    ? { type: 'mcp', tool_name: dto.tool_name ?? '', ...endpoint }
-    : { type: 'http', ...endpoint };
 }
 
 /** What an operator may change on a builtin tool: whether it is served, to whom, and approval. */

@@ -4,17 +4,19 @@ import { ConfigValidationError } from '../../core/config';
 import { SecretBox, SecretKeyMismatchError } from '../../core/secrets/secret-box';
 import { DATABASE, type Database } from '../../database/database';
 import { type ToolImplementation, tools } from '../../database/schema';
-import { mapSecretHeaders } from './secret-headers';
+import { type ToolKind } from '../../tools/tool-kind.contract';
+import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 
-/** A stored `http` or `mcp` tool: one that may hold secret headers. */
-interface EndpointTool {
+/** A stored tool whose kind keeps secrets in its implementation. */
+interface SecretHoldingTool {
   id: string;
   name: string;
-  implementation: Exclude<ToolImplementation, { type: 'builtin' }>;
+  implementation: ToolImplementation;
+  mapSecrets: NonNullable<ToolKind['mapSecrets']>;
 }
 
 /**
- * Leaves no secret header in clear in the database. At every start, before any tool is served,
+ * Leaves no secret (a header value) in clear in the database. At every start, before any tool is served,
  * it encrypts the values stored before secrets were encrypted (an upgrade) and re-encrypts with
  * the current key those encrypted with `SECRET_KEY_PREVIOUS` (a key rotation). Running it again
  * changes nothing.
@@ -24,16 +26,21 @@ export class SecretHeadersSealing implements OnModuleInit {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     private readonly box: SecretBox,
+    private readonly kinds: ToolKindRegistry,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const rows = await this.db
       .select({ id: tools.id, name: tools.name, implementation: tools.implementation })
       .from(tools);
-    const endpointTools = rows.flatMap(({ id, name, implementation }) =>
-      implementation && implementation.type !== 'builtin' ? [{ id, name, implementation }] : [],
-    );
-    const stale = this.staleOf(endpointTools);
+    // Every stored type is resolved here, before anything is served: one no kind handles
+    // stops the start.
+    const holding = rows.flatMap(({ id, name, implementation }) => {
+      const kind = implementation && this.kinds.kindOf(name, implementation.type);
+      const mapSecrets = kind?.mapSecrets?.bind(kind);
+      return implementation && mapSecrets ? [{ id, name, implementation, mapSecrets }] : [];
+    });
+    const stale = this.staleOf(holding);
     for (const row of stale) await this.reseal(row);
   }
 
@@ -41,13 +48,17 @@ export class SecretHeadersSealing implements OnModuleInit {
    * The tools whose secrets must be sealed again. Any secret that no key opens stops the start
    * before anything is written: sealing the clear ones with a wrong key would lose them too.
    */
-  private staleOf(rows: EndpointTool[]): EndpointTool[] {
-    const stale: EndpointTool[] = [];
+  private staleOf(rows: SecretHoldingTool[]): SecretHoldingTool[] {
+    const stale: SecretHoldingTool[] = [];
     const unreadable: string[] = [];
     for (const row of rows) {
       try {
         // Every value is checked (no `some`): a stale one must not hide an unreadable one.
-        const values = Object.values(row.implementation.secret_headers);
+        const values: string[] = [];
+        row.mapSecrets(row.implementation, (value) => {
+          values.push(value);
+          return value;
+        });
         if (values.map((value) => this.box.needsSealing(value)).includes(true)) stale.push(row);
       } catch (error) {
         if (!(error instanceof SecretKeyMismatchError)) throw error;
@@ -64,14 +75,12 @@ export class SecretHeadersSealing implements OnModuleInit {
     return stale;
   }
 
-  private async reseal({ id, implementation }: EndpointTool): Promise<void> {
-    const secret_headers = mapSecretHeaders(implementation.secret_headers, (value) =>
-      this.box.seal(this.box.open(value)),
-    );
+  private async reseal({ id, implementation, mapSecrets }: SecretHoldingTool): Promise<void> {
+    const resealed = mapSecrets(implementation, (value) => this.box.seal(this.box.open(value)));
     // Only if the tool is unchanged: a write through the API meanwhile is newer, and sealed.
     await this.db
       .update(tools)
-      .set({ implementation: { ...implementation, secret_headers } })
+      .set({ implementation: resealed })
       .where(and(eq(tools.id, id), eq(tools.implementation, implementation)));
   }
 }

@@ -1,5 +1,5 @@
 import { IsNumber, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { Omittable } from '../../registry/common/omittable.decorator';
+import { Omittable } from '../../core/validation/omittable.decorator';
 
 export class AgentTestRequestDto {
   /** @example "삼성전자의 RSI를 분석해주세요" */

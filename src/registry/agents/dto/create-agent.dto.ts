@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { Omittable } from '../../common/omittable.decorator';
+import { Omittable } from '../../../core/validation/omittable.decorator';
 import { IsResourceDescription, IsResourceName } from '../../common/resource-fields.decorators';
 import { ModelConfigDto } from './model-config.dto';
 import { IsToolIdList, type ToolIdItem } from './tool-ids.decorator';

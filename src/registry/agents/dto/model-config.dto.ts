@@ -10,7 +10,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { Omittable } from '../../common/omittable.decorator';
+import { Omittable } from '../../../core/validation/omittable.decorator';
 
 const FINITE = { allowNaN: false, allowInfinity: false };
 

@@ -1,7 +1,7 @@
-import { Type } from 'class-transformer';
-import { IsBoolean, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { Omittable } from '../../common/omittable.decorator';
-import { ToolImplementationDto } from './tool-implementation.dto';
+import { IsBoolean, IsObject, IsString, Matches, MaxLength } from 'class-validator';
+import { Omittable } from '../../../core/validation/omittable.decorator';
+import { type ToolImplementationDto } from '../../../tools/kinds/endpoint/tool-implementation.dto';
+import { IsToolImplementation } from '../../../tools/tool-kind-requests';
 
 /** Tool names are MCP tool names: they are served as the tool's id to agents. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -29,8 +29,7 @@ export class CreateToolDto {
 
   /** What the tool runs. Without one the tool is only described: listed, but not served. */
   @Omittable()
-  @ValidateNested()
-  @Type(() => ToolImplementationDto)
+  @IsToolImplementation()
   implementation?: ToolImplementationDto;
 
   /** Inactive tools are kept but not served to agents. @example true */

@@ -1,5 +1,5 @@
 import { IsNumber, IsObject, Max, Min } from 'class-validator';
-import { Omittable } from '../../common/omittable.decorator';
+import { Omittable } from '../../../core/validation/omittable.decorator';
 
 export class TestRunRequestDto {
   /** The tool's input, validated against its `parameters`. @example {"symbol": "005930"} */

@@ -12,7 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { Omittable } from '../../../registry/common/omittable.decorator';
+import { Omittable } from '../../../core/validation/omittable.decorator';
 
 export class StartRunDto {
   /** The user's message. @example "Draw a sequence diagram of a login." */

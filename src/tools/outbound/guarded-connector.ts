@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns';
 import { type LookupFunction, isIP } from 'node:net';
 import { buildConnector } from 'undici';
-import { ToolUrlForbiddenError } from '../../tools/registered-tool.errors';
+import { ToolUrlForbiddenError } from './outbound.errors';
 import { type OutboundPolicy } from './outbound-policy';
 
 /**

@@ -1,7 +1,6 @@
 import { type OnApplicationShutdown } from '@nestjs/common';
 import { Agent, fetch } from 'undici';
-import { ToolUrlForbiddenError } from '../../tools/registered-tool.errors';
-import { type ToolResponseTooLargeError } from '../runner.errors';
+import { type ToolResponseTooLargeError, ToolUrlForbiddenError } from './outbound.errors';
 import { guardedConnector } from './guarded-connector';
 import { type OutboundPolicy } from './outbound-policy';
 import { sizeLimited } from './size-limited-response';

@@ -7,8 +7,8 @@ import {
   isIP,
   setDefaultAutoSelectFamily,
 } from 'node:net';
-import { ToolUrlForbiddenError } from '../../tools/registered-tool.errors';
-import { ToolResponseTooLargeError } from '../runner.errors';
+import { ToolUrlForbiddenError } from './outbound.errors';
+import { ToolResponseTooLargeError } from './outbound.errors';
 import { OutboundFetch } from './outbound-fetch';
 import { OutboundPolicy } from './outbound-policy';
 

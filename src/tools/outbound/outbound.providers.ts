@@ -1,5 +1,5 @@
 import { type Provider } from '@nestjs/common';
-import { provideFeatureConfig } from '../../../core/config';
+import { provideFeatureConfig } from '../../core/config';
 import { OutboundConfig } from './outbound.config';
 import { OutboundFetch } from './outbound-fetch';
 import { OutboundPolicy } from './outbound-policy';

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { DomainError } from '../../core/errors';
-import { PACKAGE_VERSION } from '../../core/package-version';
-import { ToolContentResult } from '../../tools/tool-content-result';
-import { ToolExecutionFailedError, ToolReportedError } from '../../tools/tool.errors';
-import { OutboundFetch } from './outbound/outbound-fetch';
-import { excerptOf } from './remote-body-excerpt';
-import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
+import { DomainError } from '../../../core/errors';
+import { PACKAGE_VERSION } from '../../../core/package-version';
+import { ToolContentResult } from '../../tool-content-result';
+import { ToolExecutionFailedError, ToolReportedError } from '../../tool.errors';
+import { OutboundFetch } from '../../outbound/outbound-fetch';
+import { excerptOf } from '../endpoint/remote-body-excerpt';
+import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from '../endpoint/tool-endpoint';
 
 /** The caller's time limit applies (`runWithTimeout`), not the SDK's default of 60 s. */
 const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;

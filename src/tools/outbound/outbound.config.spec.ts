@@ -1,4 +1,4 @@
-import { ConfigValidationError, validateEnvironment } from '../../../core/config';
+import { ConfigValidationError, validateEnvironment } from '../../core/config';
 import { OutboundConfig } from './outbound.config';
 
 const load = (env: Record<string, string>) =>

@@ -1,5 +1,5 @@
 import { Response } from 'undici';
-import { ToolResponseTooLargeError } from '../runner.errors';
+import { ToolResponseTooLargeError } from './outbound.errors';
 import { sizeLimited } from './size-limited-response';
 
 /** A body of `chunks`, recording how many were pulled and why it was cancelled. */

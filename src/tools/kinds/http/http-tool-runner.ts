@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../core/errors';
-import { ToolExecutionFailedError } from '../../tools/tool.errors';
-import { ToolUrlForbiddenError } from '../tools/registered-tool.errors';
-import { OutboundFetch } from './outbound/outbound-fetch';
-import { bodyForDetails } from './remote-body-excerpt';
-import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from './tool-endpoint';
+import { DomainError } from '../../../core/errors';
+import { ToolExecutionFailedError } from '../../tool.errors';
+import { ToolUrlForbiddenError } from '../../outbound/outbound.errors';
+import { OutboundFetch } from '../../outbound/outbound-fetch';
+import { bodyForDetails } from '../endpoint/remote-body-excerpt';
+import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from '../endpoint/tool-endpoint';
 
 /**
  * Runs an `http` tool: POSTs the parameters as JSON to its URL and returns the JSON (or text)

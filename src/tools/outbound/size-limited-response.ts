@@ -1,5 +1,5 @@
 import { Response } from 'undici';
-import { ToolResponseTooLargeError } from '../runner.errors';
+import { ToolResponseTooLargeError } from './outbound.errors';
 
 /**
  * `response` with a body that fails with TOOL_RESPONSE_TOO_LARGE, and stops reading from the

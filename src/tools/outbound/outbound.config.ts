@@ -1,5 +1,5 @@
 import { Min, ValidateBy } from 'class-validator';
-import { IntegerVariable } from '../../../core/config';
+import { IntegerVariable } from '../../core/config';
 import { parseAllowList } from './allow-list';
 
 /** The environment variables of calls to tool endpoints. */

@@ -1,0 +1,47 @@
+import { Omittable } from '../../../core/validation/omittable.decorator';
+import { IsIn, IsObject, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
+import { IsPermittedToolUrl, IsUrlWithoutCredentials } from '../../outbound/tool-url.decorators';
+import { IsHeaderRecord } from './is-header-record.decorator';
+
+/**
+ * What a registered tool runs: `http` POSTs the parameters as JSON to `url`; `mcp` calls
+ * `tool_name` on the MCP server at `url` (Streamable HTTP). Builtin tools come from the code.
+ * The request DTO of both endpoint kinds: an `http` one may carry a `tool_name`, which is not
+ * stored.
+ */
+export class ToolImplementationDto {
+  /** @example "http" */
+  @IsIn(['http', 'mcp'])
+  type!: 'http' | 'mcp';
+
+  /**
+   * Where the tool runs: not a loopback, private, link-local or other non-public address unless
+   * `TOOL_URL_ALLOW` allows it, and without credentials (use `secret_headers`).
+   * @example "https://tools.example.com/price"
+   */
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  @IsUrlWithoutCredentials()
+  @IsPermittedToolUrl()
+  url!: string;
+
+  /** The tool's name on the MCP server (type `mcp` only). @example "get_price" */
+  @ValidateIf((dto: ToolImplementationDto) => dto.type === 'mcp')
+  @IsString()
+  @MinLength(1)
+  tool_name?: string;
+
+  /** Headers sent with every call; returned by the API. @example {"X-Client": "toolhub"} */
+  @Omittable()
+  @IsObject()
+  @IsHeaderRecord()
+  headers?: Record<string, string>;
+
+  /**
+   * Headers sent with every call whose values are secret (API tokens): write-only, the API
+   * returns only their names. @example {"Authorization": "Bearer sk-..."}
+   */
+  @Omittable()
+  @IsObject()
+  @IsHeaderRecord()
+  secret_headers?: Record<string, string>;
+}

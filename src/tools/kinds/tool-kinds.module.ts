@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { SecretsModule } from '../../core/secrets/secrets.module';
+import { OUTBOUND_PROVIDERS } from '../outbound/outbound.providers';
+import { HttpToolKind } from './http/http-tool.kind';
+import { HttpToolRunner } from './http/http-tool-runner';
+import { McpToolKind } from './mcp/mcp-tool.kind';
+import { McpToolRunner } from './mcp/mcp-tool-runner';
+
+/**
+ * The kinds of registered tools that call an endpoint, with the outbound guard they call through.
+ * Kinds are found by their decorator, so this module exports nothing.
+ */
+@Module({
+  imports: [SecretsModule],
+  providers: [...OUTBOUND_PROVIDERS, HttpToolRunner, McpToolRunner, HttpToolKind, McpToolKind],
+})
+export class ToolKindsModule {}
