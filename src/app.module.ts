@@ -12,7 +12,7 @@ import { LoggingModule } from './core/logging/logging.module';
 import { MetricsModule } from './core/metrics/metrics.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { DatabaseModule } from './database/database.module';
-import { HealthModule } from './health/health.module';
+import { HealthModule } from './core/health/health.module';
 import { McpModule } from './mcp/mcp.module';
 import { RegistryModule } from './registry/registry.module';
 import { RuntimeModule } from './runtime/runtime.module';

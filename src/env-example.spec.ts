@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
-import { CoreEnvironment, featureConfigsIn } from './core/config';
-import { DatabaseConfig } from './database/database.config';
+import { CoreEnvironment, DataDirectoryConfig, featureConfigsIn } from './core/config';
 
 /** `# NAME=value` lines of .env.example, by name. */
 function documentedVariables(): Map<string, string> {
@@ -28,6 +27,6 @@ describe('.env.example', () => {
       const expected = name === 'DATA_DIR' ? '' : String(value);
       expect([name, documented.get(name)]).toEqual([name, expected]);
     }
-    expect(new DatabaseConfig().DATA_DIR).toMatch(/toolhub$/);
+    expect(new DataDirectoryConfig().DATA_DIR).toMatch(/toolhub$/);
   });
 });

@@ -1,6 +1,6 @@
 import { type Logger } from 'pino';
 import { AppModule } from './app.module';
-import { describeVariables } from './core/config';
+import { DataDirectoryConfig, describeVariables } from './core/config';
 import { ROOT_LOGGER } from './core/logging/root-logger';
 import { createApp } from './create-app';
 import { DatabaseConfig } from './database/database.config';
@@ -26,9 +26,8 @@ async function startServer(): Promise<void> {
   // SIGTERM/SIGINT close the server gracefully: in-flight requests finish, then the process exits.
   app.enableShutdownHooks();
   const address = await listen(app, config);
-  const databaseConfig = app.get(DatabaseConfig);
-  const database = describeDatabase(databaseConfig);
-  const dataDir = databaseConfig.DATA_DIR;
+  const dataDir = app.get(DataDirectoryConfig).DATA_DIR;
+  const database = describeDatabase(app.get(DatabaseConfig), dataDir);
   const url = `http://${shownHost(config.http.host)}:${address.port}`;
   const docs = `${url}/${DOCS_PATH}`;
   app

@@ -1,5 +1,5 @@
 /** Health, readiness, the index at `/`, Prometheus metrics and request ids. */
-import { HealthChecks } from '../src/health/health-checks';
+import { HealthChecks } from '../src/core/health/health-checks';
 import { describeEachAdapter } from './support/test-app';
 
 describeEachAdapter('Operations', (testApp) => {

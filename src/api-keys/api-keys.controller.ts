@@ -1,8 +1,8 @@
 import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
-import { PageQueryDto } from '../registry/common/page.dto';
-import { RegistryController } from '../registry/common/registry-controller.decorator';
+import { PageQueryDto } from '../core/api/page.dto';
+import { ApiV1Controller } from './api-v1-controller.decorator';
 import { ApiKeyNotFoundError, LastAdminKeyError } from './api-key.errors';
 import { AdminOnly } from './admin-only.decorator';
 import { ApiKeysService } from './api-keys.service';
@@ -11,7 +11,7 @@ import { ApiKeyDto, ApiKeyPageDto, CreateApiKeyDto, CreatedApiKeyDto } from './d
 const EXAMPLE_ID = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
 
 /** Keys managed while the server runs, by admins: a leaked key is revoked without downtime. */
-@RegistryController('keys', 'keys')
+@ApiV1Controller('keys', 'keys')
 @AdminOnly()
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}

@@ -1,24 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { DATABASE, type Database } from '../database/database';
-import { type ApiKeyRole, apiKeys } from '../database/schema';
+import { Injectable } from '@nestjs/common';
+import { type Page, type PageQueryDto } from '../core/api/page.dto';
+import { type ApiKeyRole } from '../database/schema';
+import { Transactions } from '../database/transactions';
 import { isUuid } from '../database/uuid';
-import { totalRows } from '../registry/common/list-query';
-import { type Page, type PageQueryDto } from '../registry/common/page.dto';
 import { generateApiKey, hashOfApiKey, shownPrefixOf } from './api-key-format';
 import { LastAdminKeyError } from './api-key.errors';
+import { type ApiKeySummary, ApiKeysRepository } from './api-keys.repository';
 import { KeyRevocationNotices } from './key-revocation-notices';
 import { type Principal } from './principal';
-
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  user: string;
-  role: ApiKeyRole;
-  prefix: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}
 
 export interface CreatedApiKey extends ApiKeySummary {
   /** The key itself; shown once, stored only as a hash. */
@@ -32,18 +21,6 @@ export interface NewApiKey {
   user?: string;
 }
 
-const SUMMARY_COLUMNS = {
-  id: apiKeys.id,
-  name: apiKeys.name,
-  user: apiKeys.user_name,
-  role: apiKeys.role,
-  prefix: apiKeys.prefix,
-  created_at: apiKeys.created_at,
-  revoked_at: apiKeys.revoked_at,
-};
-
-const CREATION_ORDER = [asc(apiKeys.created_at), asc(apiKeys.id)];
-
 /** Serialises the first-start check of instances starting together against one server. */
 const FIRST_KEY_LOCK_ID = 7_406_310_116;
 /** Serialises revocations, so concurrent ones cannot together revoke every admin key. */
@@ -56,12 +33,13 @@ export const ADMIN_KEYS_LOCK_ID = 7_406_310_117;
 @Injectable()
 export class ApiKeysService {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly keys: ApiKeysRepository,
+    private readonly transactions: Transactions,
     private readonly revocations: KeyRevocationNotices,
   ) {}
 
   create(request: NewApiKey): Promise<CreatedApiKey> {
-    return this.insert(this.db, request, generateApiKey());
+    return this.insert(request, generateApiKey());
   }
 
   /**
@@ -69,32 +47,21 @@ export class ApiKeysService {
    * been handed over before), `key` or a generated one; undefined when a key exists.
    */
   createFirstAdmin(key = generateApiKey()): Promise<CreatedApiKey | undefined> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_KEY_LOCK_ID})`);
-      const [existing] = await tx.select({ id: apiKeys.id }).from(apiKeys).limit(1);
-      if (existing) return undefined;
-      return this.insert(tx, { name: 'initial admin', role: 'admin', user: 'admin' }, key);
+    return this.transactions.run(async () => {
+      await this.keys.lock(FIRST_KEY_LOCK_ID);
+      if (await this.keys.anyIssued()) return undefined;
+      return this.insert({ name: 'initial admin', role: 'admin', user: 'admin' }, key);
     });
   }
 
   async list(page: PageQueryDto): Promise<Page<ApiKeySummary>> {
-    const rows = await this.db
-      .select({ ...SUMMARY_COLUMNS, total: totalRows })
-      .from(apiKeys)
-      .orderBy(...CREATION_ORDER)
-      .limit(page.limit)
-      .offset(page.offset);
-    // Past the last page there is no row to carry the total.
-    const total = rows[0]?.total ?? (await this.db.$count(apiKeys));
-    return { items: rows.map(({ total: _total, ...key }) => key), total, ...page };
+    const { rows, total } = await this.keys.page(page.limit, page.offset);
+    return { items: rows, total, ...page };
   }
 
   /** Every key, for the CLI's listing. */
   listAll(): Promise<ApiKeySummary[]> {
-    return this.db
-      .select(SUMMARY_COLUMNS)
-      .from(apiKeys)
-      .orderBy(...CREATION_ORDER);
+    return this.keys.all();
   }
 
   /**
@@ -107,16 +74,11 @@ export class ApiKeysService {
     { keepAnAdmin = false }: { keepAnAdmin?: boolean } = {},
   ): Promise<ApiKeySummary | undefined> {
     if (!isUuid(id)) return undefined;
-    const revoked = await this.db.transaction(async (tx) => {
+    const revoked = await this.transactions.run(async () => {
       // Two admins revoking each other's keys at once: one after the other, so one key stays.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_KEYS_LOCK_ID})`);
-      const now = new Date();
-      const [row] = await tx
-        .update(apiKeys)
-        .set({ revoked_at: now, updated_at: now })
-        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revoked_at)))
-        .returning(SUMMARY_COLUMNS);
-      if (keepAnAdmin && row?.role === 'admin' && (await activeAdminCount(tx)) === 0) {
+      await this.keys.lock(ADMIN_KEYS_LOCK_ID);
+      const row = await this.keys.revokeActive(id, new Date());
+      if (keepAnAdmin && row?.role === 'admin' && (await this.keys.activeAdminCount()) === 0) {
         throw new LastAdminKeyError(id);
       }
       return row;
@@ -126,30 +88,18 @@ export class ApiKeysService {
   }
 
   /** The caller a key stands for (by the key's hash), if it was issued and is not revoked. */
-  async findActive(keyHash: string): Promise<Principal | undefined> {
-    const [row] = await this.db
-      .select({ keyId: apiKeys.id, user: apiKeys.user_name, role: apiKeys.role })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.key_hash, keyHash), isNull(apiKeys.revoked_at)))
-      .limit(1);
-    return row;
+  findActive(keyHash: string): Promise<Principal | undefined> {
+    return this.keys.findActiveByHash(keyHash);
   }
 
-  private async insert(db: Database, request: NewApiKey, key: string): Promise<CreatedApiKey> {
-    const [row] = await db
-      .insert(apiKeys)
-      .values({
-        name: request.name,
-        user_name: request.user ?? request.name,
-        role: request.role,
-        key_hash: hashOfApiKey(key),
-        prefix: shownPrefixOf(key),
-      })
-      .returning(SUMMARY_COLUMNS);
+  private async insert(request: NewApiKey, key: string): Promise<CreatedApiKey> {
+    const row = await this.keys.insert({
+      name: request.name,
+      user_name: request.user ?? request.name,
+      role: request.role,
+      key_hash: hashOfApiKey(key),
+      prefix: shownPrefixOf(key),
+    });
     return { ...row, key };
   }
-}
-
-function activeAdminCount(db: Database): Promise<number> {
-  return db.$count(apiKeys, and(eq(apiKeys.role, 'admin'), isNull(apiKeys.revoked_at)));
 }

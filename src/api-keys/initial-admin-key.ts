@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { DatabaseConfig } from '../database/database.config';
+import { DataDirectoryConfig } from '../core/config';
 import { ApiKeysConfig } from './api-keys.config';
 import { ApiKeysService } from './api-keys.service';
 
@@ -21,7 +21,7 @@ export class InitialAdminKey implements OnApplicationBootstrap {
   constructor(
     private readonly keys: ApiKeysService,
     private readonly config: ApiKeysConfig,
-    private readonly database: DatabaseConfig,
+    private readonly data: DataDirectoryConfig,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
@@ -35,7 +35,7 @@ export class InitialAdminKey implements OnApplicationBootstrap {
       this.logger.warn(`No API key existed: INITIAL_ADMIN_KEY is now the admin key ${created.id}`);
       return;
     }
-    const file = join(this.database.DATA_DIR, INITIAL_ADMIN_KEY_FILE);
+    const file = join(this.data.DATA_DIR, INITIAL_ADMIN_KEY_FILE);
     const saved = await writeOwnerOnly(file, `${created.key}\n`).then(
       () => ` (also in ${file}, readable by its owner only: delete it once the key is kept)`,
       (error: unknown) => {

@@ -4,7 +4,7 @@ import { CurrentPrincipal } from '../api-keys/current-principal.decorator';
 import { type Principal } from '../api-keys/principal';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { sendDownload } from '../files/blob-download';
-import { RegistryController } from '../registry/common/registry-controller.decorator';
+import { ApiV1Controller } from '../api-keys/api-v1-controller.decorator';
 import { ArtifactNotFoundError } from './artifacts.errors';
 import { ArtifactsService } from './artifacts.service';
 import { ArtifactContentQueryDto, ArtifactDetailDto } from './dto/artifact.dto';
@@ -17,7 +17,7 @@ const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
  * Artifacts: what tool results of my sessions' runs were saved as (seed 004). A session's list
  * is `GET /sessions/{id}/artifacts`.
  */
-@RegistryController('artifacts', 'runtime: artifacts')
+@ApiV1Controller('artifacts', 'runtime: artifacts')
 export class ArtifactsController {
   private readonly logger = new Logger('Artifacts');
 

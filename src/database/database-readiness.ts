@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import { HealthChecks } from '../health/health-checks';
+import { HealthChecks } from '../core/health/health-checks';
 import { DATABASE, type Database } from './database';
 
 /**

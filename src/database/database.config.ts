@@ -1,8 +1,5 @@
-import { resolve } from 'node:path';
-import { Transform } from 'class-transformer';
-import { IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { Matches, Max, Min, ValidateIf } from 'class-validator';
 import { IntegerVariable } from '../core/config';
-import { defaultDataDirectory } from './default-data-directory';
 
 /** The environment variables of the database. */
 export class DatabaseConfig {
@@ -15,17 +12,6 @@ export class DatabaseConfig {
     message: 'DATABASE_URL must be a postgres:// URL (postgres://user:password@host:5432/db)',
   })
   DATABASE_URL = '';
-
-  /**
-   * Where the embedded database keeps its files, and the server its key files; made absolute
-   * (a relative value is read from the working directory at start).
-   */
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && value.trim() !== '' ? resolve(value) : value,
-  )
-  @IsString()
-  @MinLength(1)
-  DATA_DIR = defaultDataDirectory();
 
   /** Connections to the PostgreSQL server, per process. */
   @IntegerVariable()

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { type Logger } from 'pino';
-import { provideFeatureConfig } from '../core/config';
+import { DataDirectoryConfig, provideFeatureConfig } from '../core/config';
 import { ROOT_LOGGER } from '../core/logging/root-logger';
 import { DATABASE, type DatabaseConnection } from './database';
 import { DatabaseConfig } from './database.config';
@@ -28,10 +28,12 @@ class DatabaseLifecycle implements OnApplicationShutdown {
 @Module({
   providers: [
     provideFeatureConfig(DatabaseConfig),
+    provideFeatureConfig(DataDirectoryConfig),
     {
       provide: CONNECTION,
-      inject: [DatabaseConfig, ROOT_LOGGER],
-      useFactory: (config: DatabaseConfig, logger: Logger) => openDatabase(config, logger),
+      inject: [DatabaseConfig, DataDirectoryConfig, ROOT_LOGGER],
+      useFactory: (config: DatabaseConfig, data: DataDirectoryConfig, logger: Logger) =>
+        openDatabase(config, data, logger),
     },
     {
       provide: DATABASE,
@@ -42,6 +44,6 @@ class DatabaseLifecycle implements OnApplicationShutdown {
     DatabaseReadiness,
     Transactions,
   ],
-  exports: [DATABASE, DatabaseConfig, Transactions],
+  exports: [DATABASE, DatabaseConfig, DataDirectoryConfig, Transactions],
 })
 export class DatabaseModule {}

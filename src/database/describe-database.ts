@@ -10,8 +10,8 @@ export function pgliteDirectory(dataDir: string): string {
  * The database in use, in words for the start-up line: which server and database (never the
  * password), or where the embedded one keeps its files.
  */
-export function describeDatabase(config: DatabaseConfig): string {
-  if (!config.DATABASE_URL) return `PGlite at ${pgliteDirectory(config.DATA_DIR)}`;
+export function describeDatabase(config: DatabaseConfig, dataDir: string): string {
+  if (!config.DATABASE_URL) return `PGlite at ${pgliteDirectory(dataDir)}`;
   try {
     const url = new URL(config.DATABASE_URL);
     const user = url.username ? ` as ${decodeURIComponent(url.username)}` : '';

@@ -6,6 +6,7 @@ import { type Logger } from 'pino';
 import { connectPostgres } from './connect-postgres';
 import { DataDirectoryLock } from './data-directory-lock';
 import { type Database, type DatabaseConnection } from './database';
+import { type DataDirectoryConfig } from '../core/config';
 import { type DatabaseConfig } from './database.config';
 import { pgliteDirectory } from './describe-database';
 import { PgliteThread } from './pglite/pglite-thread';
@@ -21,9 +22,10 @@ const MIGRATION_LOCK_ID = 7_406_310_115;
 /** Opens the configured database and applies the committed migrations it lacks. */
 export async function openDatabase(
   config: DatabaseConfig,
+  data: DataDirectoryConfig,
   logger: Logger,
 ): Promise<DatabaseConnection> {
-  return config.DATABASE_URL ? openPostgres(config, logger) : openPglite(config.DATA_DIR);
+  return config.DATABASE_URL ? openPostgres(config, logger) : openPglite(data.DATA_DIR);
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseConnection> {

@@ -1,4 +1,4 @@
-import { ContentSniffer, attachmentKindOf } from './content-sniffer';
+import { ContentSniffer, contentKindOf } from './content-sniffer';
 
 /** Sniffs `bytes` fed in pieces of `pieceSize`, as an upload streams. */
 function sniff(bytes: Buffer, name = 'file', declared?: string, pieceSize = 3): string {
@@ -63,7 +63,7 @@ describe('ContentSniffer', () => {
   });
 });
 
-describe('attachmentKindOf', () => {
+describe('contentKindOf', () => {
   it.each([
     ['text/plain', 'text'],
     ['text/markdown', 'text'],
@@ -73,6 +73,6 @@ describe('attachmentKindOf', () => {
     ['application/pdf', 'pdf'],
     ['application/octet-stream', undefined],
   ])('%s → %s', (mimeType, kind) => {
-    expect(attachmentKindOf(mimeType)).toBe(kind);
+    expect(contentKindOf(mimeType)).toBe(kind);
   });
 });

@@ -1,5 +1,3 @@
-import { type AttachmentKind } from '../providers/model-provider.contract';
-
 /** Bytes enough for every signature below. */
 const HEAD_BYTES = 16;
 
@@ -74,8 +72,11 @@ export class ContentSniffer {
   }
 }
 
-/** How a file of this type can be given to a model, or undefined when it cannot. */
-export function attachmentKindOf(mimeType: string): AttachmentKind | undefined {
+/** What a file's content can be read as: text, an image or a PDF. */
+export type ContentKind = 'text' | 'image' | 'pdf';
+
+/** What a file of this type can be read as, or undefined when it is none of those. */
+export function contentKindOf(mimeType: string): ContentKind | undefined {
   if (mimeType.startsWith('text/') || mimeType === 'application/json') return 'text';
   if (['image/png', 'image/jpeg', 'image/gif', 'image/webp'].includes(mimeType)) return 'image';
   if (mimeType === 'application/pdf') return 'pdf';

@@ -12,9 +12,9 @@ import { type Principal } from '../api-keys/principal';
 import { AcceptsUploads } from '../core/http/accepts-uploads';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { nodeRequestOf, sendJson } from '../core/http/node-http';
-import { PageQueryDto } from '../registry/common/page.dto';
-import { RegistryController } from '../registry/common/registry-controller.decorator';
-import { DeletedDto } from '../registry/tools/dto/tool.dto';
+import { PageQueryDto } from '../core/api/page.dto';
+import { ApiV1Controller } from '../api-keys/api-v1-controller.decorator';
+import { DeletedDto } from '../core/api/deleted.dto';
 import { sendDownload } from './blob-download';
 import { FileDetailDto, FileDto, FilePageDto, FileUploadDto } from './dto/file.dto';
 import {
@@ -30,7 +30,7 @@ const NOT_FOUND = new FileNotFoundError([EXAMPLE_ID]);
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 
 /** My uploaded files, to attach to runs (`attachments` of `POST /sessions/{id}/runs`). */
-@RegistryController('files', 'files')
+@ApiV1Controller('files', 'files')
 export class FilesController {
   private readonly logger = new Logger('Files');
 

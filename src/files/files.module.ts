@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { provideFeatureConfig } from '../core/config';
+import { DataDirectoryConfig, provideFeatureConfig } from '../core/config';
 import { DatabaseConfig } from '../database/database.config';
 import { Transactions } from '../database/transactions';
 import { BLOB_STORE, type BlobStore } from './blob-store';
@@ -12,7 +12,7 @@ import { FilesystemBlobStore } from './filesystem-blob-store';
 import { PostgresBlobStore } from './postgres-blob-store';
 
 /**
- * Files users upload and attach to runs (seed 002 flow 6). Bytes go to the blob store: files
+ * Files users upload and attach to runs. Bytes go to the blob store: files
  * under `<DATA_DIR>/blobs` beside the embedded database, PostgreSQL when `DATABASE_URL` is set.
  */
 @Module({
@@ -21,11 +21,15 @@ import { PostgresBlobStore } from './postgres-blob-store';
     provideFeatureConfig(FilesConfig),
     {
       provide: BLOB_STORE,
-      inject: [DatabaseConfig, Transactions],
-      useFactory: (database: DatabaseConfig, transactions: Transactions): BlobStore =>
+      inject: [DatabaseConfig, DataDirectoryConfig, Transactions],
+      useFactory: (
+        database: DatabaseConfig,
+        data: DataDirectoryConfig,
+        transactions: Transactions,
+      ): BlobStore =>
         database.DATABASE_URL
           ? new PostgresBlobStore(transactions)
-          : new FilesystemBlobStore(join(database.DATA_DIR, 'blobs')),
+          : new FilesystemBlobStore(join(data.DATA_DIR, 'blobs')),
     },
     FilesRepository,
     FilesService,

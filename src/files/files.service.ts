@@ -3,10 +3,9 @@ import { type IncomingMessage } from 'node:http';
 import { type Readable, Transform, pipeline } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Principal } from '../api-keys/principal';
-import { type Page, type PageQueryDto } from '../registry/common/page.dto';
-import { type AttachmentKind, type MessageAttachment } from '../providers/model-provider.contract';
+import { type Page, type PageQueryDto } from '../core/api/page.dto';
 import { BLOB_STORE, type BlobStore } from './blob-store';
-import { ContentSniffer, attachmentKindOf } from './content-sniffer';
+import { type ContentKind, ContentSniffer, contentKindOf } from './content-sniffer';
 import { type FileDetailDto, type FileDto } from './dto/file.dto';
 import { FilesConfig } from './files.config';
 import { FileNotFoundError } from './files.errors';
@@ -19,8 +18,8 @@ export interface AttachmentFile {
   name: string;
   mime_type: string;
   size: number;
-  /** How a model can be given it; undefined when no model can (e.g. octet-stream). */
-  kind: AttachmentKind | undefined;
+  /** What its content can be read as; undefined for anything else (e.g. octet-stream). */
+  kind: ContentKind | undefined;
 }
 
 /** Users' uploaded files: bytes in the blob store, metadata in the database. */
@@ -96,26 +95,14 @@ export class FilesService {
         name: row.name,
         mime_type: row.mime_type,
         size: row.size_bytes,
-        kind: attachmentKindOf(row.mime_type),
+        kind: contentKindOf(row.mime_type),
       };
     });
   }
 
-  /** The files' contents as a model is given them: text as text, the others as base64. */
-  async readAttachments(found: readonly AttachmentFile[]): Promise<MessageAttachment[]> {
-    return Promise.all(
-      found.map(async (file): Promise<MessageAttachment> => {
-        const bytes = await readAll(this.blobs.get(file.id));
-        const common = { name: file.name, mimeType: file.mime_type };
-        return file.kind === 'text'
-          ? { kind: 'text', ...common, text: bytes.toString('utf8') }
-          : {
-              kind: file.kind === 'pdf' ? 'pdf' : 'image',
-              ...common,
-              base64: bytes.toString('base64'),
-            };
-      }),
-    );
+  /** A file's bytes, whole: for attachments, which the size limit keeps small. */
+  async readContent(file: AttachmentFile): Promise<Buffer> {
+    return readAll(this.blobs.get(file.id));
   }
 
   /** Records, without failing anyone, that a run which has ended used the files. */

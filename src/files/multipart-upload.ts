@@ -1,8 +1,8 @@
 import { type IncomingMessage } from 'node:http';
 import { type Readable, Transform, pipeline } from 'node:stream';
 import busboy from 'busboy';
-import { ValidationFailedError } from '../registry/common/registry.errors';
 import { FileTooLargeError, MalformedMultipartError, NotMultipartError } from './files.errors';
+import { ValidationFailedError } from '../core/errors';
 
 /** The uploaded file's part, as it streams in. */
 export interface UploadPart {

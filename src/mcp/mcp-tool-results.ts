@@ -1,6 +1,7 @@
 import { type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError, InternalError } from '../core/errors';
-import { type JsonSchema, type ToolDefinition } from '../tools/tool.contract';
+import { type JsonSchema } from '../core/json-schema';
+import { type ToolDefinition } from '../tools/tool.contract';
 import { plainValueOf } from '../tools/tool-content-result';
 
 const ERROR_OUTPUT: JsonSchema = {

@@ -1,4 +1,4 @@
-import { type JsonSchema } from '../tools/tool.contract';
+import { type JsonSchema } from '../core/json-schema';
 
 /** A tool as the model is told of it. */
 export interface ModelToolSpec {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClusterModule } from '../cluster/cluster.module';
-import { SecretsModule } from '../core/secrets/secrets.module';
+import { SecretsModule } from '../secrets/secrets.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsRepository } from './agents/agents.repository';
@@ -14,6 +14,7 @@ import { SecretHeadersSealing } from './tools/secret-headers-sealing.service';
 import { ToolCatalogSync } from './tools/tool-catalog-sync.service';
 import { ToolTestRunService } from './tools/tool-test-run.service';
 import { WorkflowsController } from './workflows/workflows.controller';
+import { WorkflowsRepository } from './workflows/workflows.repository';
 import { WorkflowsService } from './workflows/workflows.service';
 
 /**
@@ -33,6 +34,7 @@ import { WorkflowsService } from './workflows/workflows.service';
     ToolTestRunService,
     AgentsRepository,
     AgentsService,
+    WorkflowsRepository,
     WorkflowsService,
   ],
   exports: [AgentsRepository],

@@ -1,7 +1,5 @@
 import { type DomainError } from '../core/errors';
-
-/** A JSON Schema document (draft 2020-12 subset that Ajv understands). */
-export type JsonSchema = Record<string, unknown>;
+import { type JsonSchema } from '../core/json-schema';
 
 /** Tool inputs are always JSON objects, as in MCP. */
 export interface ToolInputSchema extends JsonSchema {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '../../src/database/database';
+import { DataDirectoryConfig } from '../../src/core/config';
 import { DatabaseConfig } from '../../src/database/database.config';
 import { type RuntimeUser } from './runtime-client';
 import { type TestApp } from './test-app';
@@ -98,6 +99,8 @@ export async function storedCounts(testApp: TestApp): Promise<{ files: number; b
   if (config.DATABASE_URL) {
     return { files, blobs: await count(sql`SELECT count(DISTINCT key) AS n FROM blobs`) };
   }
-  const entries = await readdir(join(config.DATA_DIR, 'blobs')).catch(() => []);
+  const entries = await readdir(join(testApp.app.get(DataDirectoryConfig).DATA_DIR, 'blobs')).catch(
+    () => [],
+  );
   return { files, blobs: entries.length };
 }

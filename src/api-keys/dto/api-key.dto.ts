@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { Omittable } from '../../core/validation/omittable.decorator';
-import { PageDtoOf } from '../../registry/common/page-dto-of';
+import { PageDtoOf } from '../../core/api/page-dto-of';
 import { API_KEY_ROLES, type ApiKeyRole } from '../../database/schema';
 
 const ROLE_PROPERTY = ApiProperty({

@@ -7,3 +7,4 @@ export * from './integer-variable.decorator';
 export * from './boolean-variable.decorator';
 export * from './operator-error';
 export * from './variables-help';
+export * from './data-directory.config';

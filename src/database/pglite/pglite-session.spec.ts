@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Pool } from 'pg';
 import pino from 'pino';
 import { type DatabaseConnection } from '../database';
+import { DataDirectoryConfig } from '../../core/config';
 import { DatabaseConfig } from '../database.config';
 import { openDatabase } from '../open-database';
 
@@ -19,8 +20,8 @@ describe('a new connection to the embedded database', () => {
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'toolhub-pglite-session-'));
-    const config = Object.assign(new DatabaseConfig(), { DATA_DIR: directory, DATABASE_URL: '' });
-    connection = await openDatabase(config, pino({ level: 'silent' }));
+    const data = Object.assign(new DataDirectoryConfig(), { DATA_DIR: directory });
+    connection = await openDatabase(new DatabaseConfig(), data, pino({ level: 'silent' }));
     pool = (connection.db as unknown as { $client: Pool }).$client;
   });
 

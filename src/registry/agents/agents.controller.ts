@@ -2,15 +2,15 @@ import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
-import { RegistryController } from '../common/registry-controller.decorator';
+import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import {
   InvalidReferencesError,
   NameTakenError,
   ResourceInUseError,
   ResourceNotFoundError,
 } from '../common/registry.errors';
-import { SearchPageQueryDto } from '../common/search-page-query.dto';
-import { DeletedDto } from '../tools/dto/tool.dto';
+import { SearchPageQueryDto } from '../../core/api/search-page-query.dto';
+import { DeletedDto } from '../../core/api/deleted.dto';
 import { AgentsService } from './agents.service';
 import { AgentDetailDto, AgentDto, AgentPageDto } from './dto/agent.dto';
 import { AgentToolsDto } from './dto/agent-tools.dto';
@@ -26,7 +26,7 @@ const INVALID_TOOL_IDS = new InvalidReferencesError('INVALID_TOOL_IDS', 'tool_id
 ]);
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 
-@RegistryController('agents', 'registry: agents')
+@ApiV1Controller('agents', 'registry: agents')
 export class AgentsController {
   constructor(private readonly agents: AgentsService) {}
 

@@ -1,10 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { asc, eq, sql } from 'drizzle-orm';
+import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
 import { agentTools, agents, tools } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
+import { type InvalidReferencesError } from '../common/registry.errors';
+import { listFilter, nameOrDescriptionContains } from '../common/list-filter';
+import { selectPage } from '../common/select-page';
+import { invalidToolIds, replaceAgentTools, toolIdsByAgent } from './agent-tool-links';
+import { type ToolIdItem } from './dto/tool-ids.decorator';
 
 export type AgentRow = typeof agents.$inferSelect;
+
+/** An agent's own fields as they are written. */
+export type AgentValues = Pick<
+  typeof agents.$inferInsert,
+  'name' | 'description' | 'system_prompt' | 'model_config'
+>;
 
 /** A tool of an agent: what a reader of the agent, or a run of it, needs to know of it. */
 export interface AgentToolRow {
@@ -22,10 +34,50 @@ export interface AgentWithTools {
   tools: AgentToolRow[];
 }
 
-/** Reads of agents for the registry and for the features that run them. */
+/** The agents and their tool links, for the registry and for the features that run them. */
 @Injectable()
 export class AgentsRepository {
   constructor(private readonly transactions: Transactions) {}
+
+  async insert(values: AgentValues): Promise<AgentRow> {
+    const [row] = await this.transactions.db.insert(agents).values(values).returning();
+    return row;
+  }
+
+  /** The updated agent; undefined when it no longer exists. */
+  async update(id: string, values: Partial<AgentValues>): Promise<AgentRow | undefined> {
+    const [row] = await this.transactions.db
+      .update(agents)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(agents.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.transactions.db.delete(agents).where(eq(agents.id, id));
+  }
+
+  /** A page of agents in creation order, those matching `search` when it is given. */
+  page(query: SearchPageQueryDto): Promise<{ rows: AgentRow[]; total: number }> {
+    const filter = listFilter(nameOrDescriptionContains(agents, query.search));
+    return selectPage(this.transactions.db, agents, filter, query);
+  }
+
+  /** The tool ids of each of the agents, in each agent's order. */
+  toolIdsByAgent(agentIds: readonly string[]): Promise<Map<string, string[]>> {
+    return toolIdsByAgent(this.transactions.db, agentIds);
+  }
+
+  /** Makes `items` the agent's tools, refusing ids that name no tool. */
+  replaceTools(agentId: string, items: readonly ToolIdItem[]): Promise<void> {
+    return replaceAgentTools(this.transactions.db, agentId, items);
+  }
+
+  /** The refusal of tool ids that name no tool, if any do. */
+  invalidToolIds(toolIds: readonly string[]): Promise<InvalidReferencesError | undefined> {
+    return invalidToolIds(this.transactions.db, toolIds);
+  }
 
   async find(id: string): Promise<AgentRow | undefined> {
     if (!isUuid(id)) return undefined;

@@ -1,25 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
-import { DATABASE, type Database } from '../../database/database';
+import { Injectable } from '@nestjs/common';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
-import { agents } from '../../database/schema';
-import { type AgentRow } from './agents.repository';
+import { Transactions } from '../../database/transactions';
 import { writeNamed } from '../common/named-write';
-import { type Page } from '../common/page.dto';
-import {
-  ResourceInUseError,
-  ResourceNotFoundError,
-  ValidationFailedError,
-} from '../common/registry.errors';
+import { type Page } from '../../core/api/page.dto';
+import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
+import { ValidationFailedError } from '../../core/errors';
 import { ProviderRegistry } from '../../providers/provider-registry.service';
 import { type ModelConfigDto } from './dto/model-config.dto';
-import { type SearchPageQueryDto } from '../common/search-page-query.dto';
-import { listFilter, nameOrDescriptionContains } from '../common/list-filter';
-import { selectPage } from '../common/select-page';
-import { findById } from '../common/find-by-id';
-import { workflowsUsing } from '../workflows/workflows-using';
-import { invalidToolIds, replaceAgentTools, toolIdsByAgent } from './agent-tool-links';
-import { AgentsRepository } from './agents.repository';
+import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
+import { WorkflowsRepository } from '../workflows/workflows.repository';
+import { type AgentRow, AgentsRepository } from './agents.repository';
 import { toAgentDto } from './agent-views';
 import { type AgentDetailDto, type AgentDto } from './dto/agent.dto';
 import { type AgentToolsDto } from './dto/agent-tools.dto';
@@ -31,35 +21,31 @@ import { type UpdateAgentDto } from './dto/update-agent.dto';
 @Injectable()
 export class AgentsService {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
-    private readonly repository: AgentsRepository,
+    private readonly agents: AgentsRepository,
+    private readonly workflows: WorkflowsRepository,
+    private readonly transactions: Transactions,
     private readonly providers: ProviderRegistry,
   ) {}
 
   async create(dto: CreateAgentDto): Promise<AgentDto> {
     this.assertRunnable(dto.model_config);
     const toolIds = (dto.tool_ids ?? []).map(toolIdOf);
-    const row = await this.write(dto.name, toolIds, async (tx) => {
-      const [created] = await tx
-        .insert(agents)
-        .values({
-          name: dto.name,
-          description: dto.description ?? '',
-          system_prompt: dto.system_prompt,
-          model_config: dto.model_config,
-        })
-        .returning();
-      return created;
-    });
+    const row = await this.write(dto.name, toolIds, () =>
+      this.agents.insert({
+        name: dto.name,
+        description: dto.description ?? '',
+        system_prompt: dto.system_prompt,
+        model_config: dto.model_config,
+      }),
+    );
     // The stored ids are exactly the given ones, in PostgreSQL's (lower-case) spelling.
     const storedIds = toolIds.map((id) => id.toLowerCase());
     return toAgentDto(row, storedIds);
   }
 
   async list(query: SearchPageQueryDto): Promise<Page<AgentDto>> {
-    const filter = listFilter(nameOrDescriptionContains(agents, query.search));
-    const { rows, total } = await selectPage(this.db, agents, filter, query);
-    const toolIds = await toolIdsByAgent(this.db, rows.map(idOf));
+    const { rows, total } = await this.agents.page(query);
+    const toolIds = await this.agents.toolIdsByAgent(rows.map(idOf));
     return {
       items: rows.map((row) => toAgentDto(row, toolIds.get(row.id) ?? [])),
       total,
@@ -71,8 +57,8 @@ export class AgentsService {
   async get(id: string): Promise<AgentDetailDto> {
     const row = await this.find(id);
     const [tools, usedInWorkflows] = await Promise.all([
-      this.repository.toolsOf(row.id),
-      workflowsUsing(this.db, { agent_id: row.id }),
+      this.agents.toolsOf(row.id),
+      this.workflows.usingStep({ agent_id: row.id }),
     ]);
     return {
       ...toAgentDto(row, tools.map(idOf)),
@@ -84,23 +70,18 @@ export class AgentsService {
   async update(id: string, dto: UpdateAgentDto): Promise<AgentDto> {
     if (dto.model_config) this.assertRunnable(dto.model_config);
     const current = await this.find(id);
-    const row = await this.write(dto.name ?? current.name, dto.tool_ids, async (tx) => {
-      const [updated] = await tx
-        .update(agents)
-        .set({
-          name: dto.name,
-          description: dto.description,
-          system_prompt: dto.system_prompt,
-          model_config: dto.model_config,
-          updated_at: new Date(),
-        })
-        .where(eq(agents.id, current.id))
-        .returning();
+    const row = await this.write(dto.name ?? current.name, dto.tool_ids, async () => {
+      const updated = await this.agents.update(current.id, {
+        name: dto.name,
+        description: dto.description,
+        system_prompt: dto.system_prompt,
+        model_config: dto.model_config,
+      });
       // Deleted since it was found.
       if (!updated) throw new ResourceNotFoundError('Agent', id);
       return updated;
     });
-    const toolIds = await toolIdsByAgent(this.db, [row.id]);
+    const toolIds = await this.agents.toolIdsByAgent([row.id]);
     return toAgentDto(row, toolIds.get(row.id) ?? []);
   }
 
@@ -114,7 +95,7 @@ export class AgentsService {
     const row = await this.find(id);
     await this.refuseIfUsed(row);
     try {
-      await this.db.delete(agents).where(eq(agents.id, row.id));
+      await this.agents.delete(row.id);
     } catch (error) {
       // A workflow step added since the check above: the foreign key refused the delete.
       if (!isForeignKeyViolation(error)) throw error;
@@ -137,13 +118,15 @@ export class AgentsService {
   }
 
   /** The stored agent, or 404 (also for ids that are not UUIDs). */
-  private find(id: string): Promise<AgentRow> {
-    return findById(this.db, agents, 'Agent', id);
+  private async find(id: string): Promise<AgentRow> {
+    const row = await this.agents.find(id);
+    if (!row) throw new ResourceNotFoundError('Agent', id);
+    return row;
   }
 
   /** Workflows run agents by id: deleting one a workflow uses would break it (AC-018). */
   private async refuseIfUsed(row: AgentRow): Promise<void> {
-    const usedInWorkflows = await workflowsUsing(this.db, { agent_id: row.id });
+    const usedInWorkflows = await this.workflows.usingStep({ agent_id: row.id });
     if (usedInWorkflows.length > 0) {
       throw new ResourceInUseError('Agent', row.name, { used_in_workflows: usedInWorkflows });
     }
@@ -156,18 +139,18 @@ export class AgentsService {
   private write(
     name: string,
     toolIds: readonly ToolIdItem[] | undefined,
-    writeAgent: (tx: Database) => Promise<AgentRow>,
+    writeAgent: () => Promise<AgentRow>,
   ): Promise<AgentRow> {
     return writeNamed(
       'Agent',
       name,
       () =>
-        this.db.transaction(async (tx) => {
-          const row = await writeAgent(tx);
-          if (toolIds !== undefined) await replaceAgentTools(tx, row.id, toolIds);
+        this.transactions.run(async () => {
+          const row = await writeAgent();
+          if (toolIds !== undefined) await this.agents.replaceTools(row.id, toolIds);
           return row;
         }),
-      () => invalidToolIds(this.db, (toolIds ?? []).map(toolIdOf)),
+      () => this.agents.invalidToolIds((toolIds ?? []).map(toolIdOf)),
     );
   }
 }

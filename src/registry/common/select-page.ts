@@ -2,7 +2,7 @@ import { asc, count, getTableName, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { type Database } from '../../database/database';
 import { type ListFilter } from './list-filter';
-import { type PageQueryDto } from './page.dto';
+import { type PageQueryDto } from '../../core/api/page.dto';
 
 /** A registry table listed by creation: it has an id, a name, a description and timestamps. */
 export type ListedTable = PgTable & {

@@ -3,8 +3,7 @@ import { type tools } from '../../database/schema';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { lazyInputCheck } from '../../tools/tool-input-check';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
-import { type DomainError } from '../../core/errors';
-import { ValidationFailedError } from '../common/registry.errors';
+import { type DomainError, ValidationFailedError } from '../../core/errors';
 import { ToolUnavailableError } from './registered-tool.errors';
 import { ToolParametersCompiler } from './tool-parameters';
 

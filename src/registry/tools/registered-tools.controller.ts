@@ -2,7 +2,7 @@ import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/co
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
-import { RegistryController } from '../common/registry-controller.decorator';
+import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import {
   NameTakenError,
   ResourceInUseError,
@@ -11,7 +11,8 @@ import {
 import { CreateToolDto } from './dto/create-tool.dto';
 import { ListToolsQueryDto } from './dto/list-tools-query.dto';
 import { TestRunRequestDto, TestRunResultDto } from './dto/test-run.dto';
-import { DeletedDto, ToolDetailDto, ToolDto, ToolPageDto } from './dto/tool.dto';
+import { DeletedDto } from '../../core/api/deleted.dto';
+import { ToolDetailDto, ToolDto, ToolPageDto } from './dto/tool.dto';
 import { UpdateToolDto } from './dto/update-tool.dto';
 import { BuiltinToolReadOnlyError } from './registered-tool.errors';
 import { RegisteredToolsService } from './registered-tools.service';
@@ -21,7 +22,7 @@ const EXAMPLE_ID = '3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10';
 const NOT_FOUND = new ResourceNotFoundError('Tool', EXAMPLE_ID);
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 
-@RegistryController('tools', 'registry: tools')
+@ApiV1Controller('tools', 'registry: tools')
 export class RegisteredToolsController {
   constructor(
     private readonly tools: RegisteredToolsService,

@@ -5,7 +5,7 @@ import { isForeignKeyViolation } from '../../database/postgres-errors';
 import { tools } from '../../database/schema';
 import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
-import { type Page } from '../common/page.dto';
+import { type Page } from '../../core/api/page.dto';
 import { writeNamed } from '../common/named-write';
 import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
 import { columnEquals, listFilter, nameOrDescriptionContains } from '../common/list-filter';

@@ -6,7 +6,7 @@ import { Test } from '@nestjs/testing';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { openEmbeddedDatabase } from '../../../test/support/embedded-database';
-import { SecretBox } from '../../core/secrets/secret-box';
+import { SecretBox } from '../../secrets/secret-box';
 import { DATABASE } from '../../database/database';
 import * as schema from '../../database/schema';
 import { type ToolKind, type ToolKindBuild } from '../../tools/tool-kind.contract';

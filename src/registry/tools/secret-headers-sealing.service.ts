@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
 import { ConfigValidationError } from '../../core/config';
-import { SecretBox, SecretKeyMismatchError } from '../../core/secrets/secret-box';
+import { SecretBox, SecretKeyMismatchError } from '../../secrets/secret-box';
 import { DATABASE, type Database } from '../../database/database';
 import { type ToolImplementation, tools } from '../../database/schema';
 import { type ToolKind } from '../../tools/tool-kind.contract';

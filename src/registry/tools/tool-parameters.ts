@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import draft07MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json';
-import { type DomainError } from '../../core/errors';
+import { type DomainError, ValidationFailedError } from '../../core/errors';
 import { linearRegExp } from '../../tools/linear-regexp';
-import { ValidationFailedError } from '../common/registry.errors';
 import { schemaProblemOf } from './tool-schema-inspection';
 import { ToolSchemaConfig } from './tool-schema.config';
 

@@ -2,14 +2,14 @@ import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
-import { RegistryController } from '../common/registry-controller.decorator';
+import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import {
   InvalidReferencesError,
   NameTakenError,
   ResourceNotFoundError,
 } from '../common/registry.errors';
-import { SearchPageQueryDto } from '../common/search-page-query.dto';
-import { DeletedDto } from '../tools/dto/tool.dto';
+import { SearchPageQueryDto } from '../../core/api/search-page-query.dto';
+import { DeletedDto } from '../../core/api/deleted.dto';
 import { CreateWorkflowDto } from './dto/create-workflow.dto';
 import { UpdateWorkflowDto } from './dto/update-workflow.dto';
 import { WorkflowDto, WorkflowPageDto } from './dto/workflow.dto';
@@ -24,7 +24,7 @@ const INVALID_STEPS = new InvalidReferencesError('INVALID_STEP_REFERENCES', 'ste
 ]);
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 
-@RegistryController('workflows', 'registry: workflows')
+@ApiV1Controller('workflows', 'registry: workflows')
 export class WorkflowsController {
   constructor(private readonly workflows: WorkflowsService) {}
 

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
 import { type Principal } from '../../api-keys/principal';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
-import { RegistryController } from '../../registry/common/registry-controller.decorator';
+import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
 import { ProviderNotConfiguredError } from '../runtime.errors';
 import { AgentTestRequestDto, AgentTestResultDto } from './agent-test.dto';
@@ -12,7 +12,7 @@ import { AgentTestService } from './agent-test.service';
 const EXAMPLE_ID = '5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 
 /** The registry's agents, run once for a test; lives with the runtime it needs. */
-@RegistryController('agents', 'registry: agents')
+@ApiV1Controller('agents', 'registry: agents')
 export class AgentTestController {
   constructor(private readonly tests: AgentTestService) {}
 

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
 import { type Principal } from '../../api-keys/principal';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
-import { RegistryController } from '../../registry/common/registry-controller.decorator';
+import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import { ApprovalNotFoundError, ApprovalResolvedError } from '../runtime.errors';
 import { ApprovalsService } from './approvals.service';
 import {
@@ -18,7 +18,7 @@ const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 const NOT_FOUND = new ApprovalNotFoundError(EXAMPLE_ID);
 
 /** Tool calls waiting for my decision (seed 002 flow 4). */
-@RegistryController('approvals', 'runtime: approvals')
+@ApiV1Controller('approvals', 'runtime: approvals')
 export class ApprovalsController {
   constructor(private readonly approvals: ApprovalsService) {}
 

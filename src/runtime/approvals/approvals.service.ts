@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
 import { type ApprovalStatus } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
-import { type Page } from '../../registry/common/page.dto';
+import { type Page } from '../../core/api/page.dto';
 import { EventStore } from '../events/event-store.repository';
 import { RunsRepository } from '../runs/runs.repository';
 import { RunsService } from '../runs/runs.service';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProviderRegistry } from '../../providers/provider-registry.service';
 import { AgentsRepository } from '../../registry/agents/agents.repository';
-import { ValidationFailedError } from '../../registry/common/registry.errors';
 import { ToolCatalog } from '../../tools/tool-catalog.service';
 import { RuntimeConfig } from '../runtime.config';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../runtime.errors';
 import { type SessionRow } from '../sessions/sessions.repository';
 import { type AgentTool, type RunPlan } from './run-plan';
+import { ValidationFailedError } from '../../core/errors';
 
 /** Thinking budget when a run turns thinking on without one (seed 002's example). */
 const DEFAULT_THINKING_BUDGET = 10_000;

@@ -11,8 +11,7 @@ import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
 import { type Principal } from '../../api-keys/principal';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
 import { sendJson } from '../../core/http/node-http';
-import { RegistryController } from '../../registry/common/registry-controller.decorator';
-import { ValidationFailedError } from '../../registry/common/registry.errors';
+import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import { FileNotFoundError } from '../../files/files.errors';
 import {
   AttachmentNotSupportedError,
@@ -35,6 +34,7 @@ import {
 import { runPath, toRunDto, toRunStartedDto } from './run-views';
 import { RunsService } from './runs.service';
 import { RunCanceller } from '../approvals/run-canceller';
+import { ValidationFailedError } from '../../core/errors';
 
 const RUN_ID = '8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d';
 const SESSION_ID = '0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f';
@@ -51,7 +51,7 @@ const SSE_RESPONSE = {
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** Runs of my sessions: start (streamed or in the background), read, follow and cancel. */
-@RegistryController('', 'runtime: runs')
+@ApiV1Controller('', 'runtime: runs')
 export class RunsController {
   constructor(
     private readonly runs: RunsService,

@@ -30,6 +30,7 @@ import { RunOrchestrator } from './run-orchestrator';
 import { type PlannedRun, type RunOptions, RunPlanner } from './run-planner';
 import { type RunPlan } from './run-plan';
 import { ApprovalsRepository } from '../approvals/approvals.repository';
+import { messageAttachmentsOf } from './message-attachments';
 import { ONE_ACTIVE_RUN_PER_SESSION, type RunRow, RunsRepository } from './runs.repository';
 
 export interface RunRequest extends RunOptions {
@@ -209,7 +210,7 @@ export class RunsService implements BeforeApplicationShutdown {
     if (refused.length > 0) {
       throw new AttachmentNotSupportedError(plan.agent.model_config.provider, refused);
     }
-    return { files, contents: await this.files.readAttachments(files) };
+    return { files, contents: await messageAttachmentsOf(this.files, files) };
   }
 
   /** A resumed run's attachments, read again; files deleted meanwhile are only named. */
@@ -222,7 +223,7 @@ export class RunsService implements BeforeApplicationShutdown {
     if (ids.length === 0) return { ids, contents: [] };
     try {
       const files = await this.files.findAttachments(owner, ids);
-      return { ids, contents: await this.files.readAttachments(files) };
+      return { ids, contents: await messageAttachmentsOf(this.files, files) };
     } catch (error) {
       this.logger.warn(
         { err: error, runId: first?.runId },

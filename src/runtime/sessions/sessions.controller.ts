@@ -4,10 +4,10 @@ import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
 import { type Principal } from '../../api-keys/principal';
 import { ArtifactListDto } from '../../artifacts/dto/artifact.dto';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
-import { PageQueryDto } from '../../registry/common/page.dto';
-import { RegistryController } from '../../registry/common/registry-controller.decorator';
+import { PageQueryDto } from '../../core/api/page.dto';
+import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
-import { DeletedDto } from '../../registry/tools/dto/tool.dto';
+import { DeletedDto } from '../../core/api/deleted.dto';
 import { SessionBusyError, SessionNotFoundError } from '../runtime.errors';
 import { SessionEventsDto, SessionEventsQueryDto } from './dto/session-events.dto';
 import { CreateSessionDto, SessionDto, SessionPageDto } from './dto/session.dto';
@@ -17,7 +17,7 @@ const EXAMPLE_ID = '0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f';
 const NOT_FOUND = new SessionNotFoundError(EXAMPLE_ID);
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 
-@RegistryController('sessions', 'runtime: sessions')
+@ApiV1Controller('sessions', 'runtime: sessions')
 export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SecretsModule } from '../../core/secrets/secrets.module';
+import { SecretsModule } from '../../secrets/secrets.module';
 import { OUTBOUND_PROVIDERS } from '../outbound/outbound.providers';
 import { HttpToolKind } from './http/http-tool.kind';
 import { HttpToolRunner } from './http/http-tool-runner';

@@ -1,4 +1,4 @@
-import { PageDtoOf } from '../../common/page-dto-of';
+import { PageDtoOf } from '../../../core/api/page-dto-of';
 import { type ReferenceDto } from '../../common/reference.dto';
 import { type ModelConfigDto } from './model-config.dto';
 

@@ -1,7 +1,10 @@
 import { Type } from 'class-transformer';
 import { IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { Omittable } from '../../../core/validation/omittable.decorator';
-import { IsResourceDescription, IsResourceName } from '../../common/resource-fields.decorators';
+import {
+  IsResourceDescription,
+  IsResourceName,
+} from '../../../core/api/resource-fields.decorators';
 import { ModelConfigDto } from './model-config.dto';
 import { IsToolIdList, type ToolIdItem } from './tool-ids.decorator';
 

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { SearchPageQueryDto } from '../../common/search-page-query.dto';
+import { SearchPageQueryDto } from '../../../core/api/search-page-query.dto';
 
 export class ListToolsQueryDto extends SearchPageQueryDto {
   /** Only active (`true`) or inactive (`false`) tools. */

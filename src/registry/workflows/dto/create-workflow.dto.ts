@@ -1,7 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from 'class-validator';
-import { IsResourceDescription, IsResourceName } from '../../common/resource-fields.decorators';
+import {
+  IsResourceDescription,
+  IsResourceName,
+} from '../../../core/api/resource-fields.decorators';
 import { WorkflowStepDto } from './workflow-step.dto';
 
 /** Most steps of one workflow. */

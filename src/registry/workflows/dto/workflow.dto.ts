@@ -1,4 +1,4 @@
-import { PageDtoOf } from '../../common/page-dto-of';
+import { PageDtoOf } from '../../../core/api/page-dto-of';
 import { type WorkflowStepViewDto } from './workflow-step.dto';
 
 export class WorkflowDto {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageDtoOf } from '../../../registry/common/page-dto-of';
-import { PageQueryDto } from '../../../registry/common/page.dto';
+import { PageDtoOf } from '../../../core/api/page-dto-of';
+import { PageQueryDto } from '../../../core/api/page.dto';
 
 export class DecideApprovalDto {
   @ApiProperty({ enum: ['approve', 'reject'], example: 'approve' })

@@ -1,5 +1,5 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageDtoOf } from '../../../registry/common/page-dto-of';
+import { PageDtoOf } from '../../../core/api/page-dto-of';
 
 export class CreateSessionDto {
   /** The agent this session talks to. @example "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d" */

@@ -1,4 +1,4 @@
-import { type SecretBox } from '../../../core/secrets/secret-box';
+import { type SecretBox } from '../../../secrets/secret-box';
 import { type ToolImplementation } from '../../../database/schema';
 import {
   type StoredTool,

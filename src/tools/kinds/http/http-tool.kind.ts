@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SecretBox } from '../../../core/secrets/secret-box';
+import { SecretBox } from '../../../secrets/secret-box';
 import { ToolKindProvider } from '../../tool-kind-provider.decorator';
 import { EndpointToolKind, type StoredEndpoint } from '../endpoint/endpoint-tool.kind';
 import { HttpToolRunner } from './http-tool-runner';

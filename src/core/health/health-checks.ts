@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../core/errors';
+import { DomainError } from '../errors';
 
 /** One dependency the server needs to serve requests; rejects (or throws) when it cannot. */
 export type HealthCheck = () => Promise<unknown>;

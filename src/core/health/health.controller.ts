@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { ApiErrorResponses } from '../http/api-error-responses.decorator';
 import { HealthChecks, NotReadyError } from './health-checks';
 
 export class HealthDto {

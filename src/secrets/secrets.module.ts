@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DatabaseConfig } from '../../database/database.config';
-import { provideFeatureConfig } from '../config';
+import { DatabaseConfig } from '../database/database.config';
+import { DataDirectoryConfig, provideFeatureConfig } from '../core/config';
 import { createSecretBox } from './create-secret-box';
 import { SecretBox } from './secret-box';
 import { SecretsConfig } from './secrets.config';
@@ -9,7 +9,11 @@ import { SecretsConfig } from './secrets.config';
 @Module({
   providers: [
     provideFeatureConfig(SecretsConfig),
-    { provide: SecretBox, inject: [SecretsConfig, DatabaseConfig], useFactory: createSecretBox },
+    {
+      provide: SecretBox,
+      inject: [SecretsConfig, DatabaseConfig, DataDirectoryConfig],
+      useFactory: createSecretBox,
+    },
   ],
   exports: [SecretBox],
 })

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigValidationError } from '../config';
+import { ConfigValidationError } from '../core/config';
 import { readOrCreateKeyFile } from './key-file';
 import { parseSecretKey } from './secret-key';
 

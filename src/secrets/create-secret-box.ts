@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { type DatabaseConfig } from '../../database/database.config';
-import { ConfigValidationError } from '../config';
+import { ConfigValidationError, type DataDirectoryConfig } from '../core/config';
+import { type DatabaseConfig } from '../database/database.config';
 import { readOrCreateKeyFile } from './key-file';
 import { SecretBox } from './secret-box';
 import { SECRET_KEY_FORM, parseSecretKey } from './secret-key';
@@ -15,7 +15,11 @@ export const KEY_FILE_NAME = 'secret.key';
  * database must hold the same key, which a file generated on each host would not be (and a
  * container's disk would lose it); keeping the key in the database would put it in every dump.
  */
-export function createSecretBox(secrets: SecretsConfig, database: DatabaseConfig): SecretBox {
+export function createSecretBox(
+  secrets: SecretsConfig,
+  database: DatabaseConfig,
+  data: DataDirectoryConfig,
+): SecretBox {
   const previous = secrets.SECRET_KEY_PREVIOUS ? keyOf(secrets.SECRET_KEY_PREVIOUS) : undefined;
   if (secrets.SECRET_KEY) {
     return new SecretBox({ current: keyOf(secrets.SECRET_KEY), previous }, 'SECRET_KEY');
@@ -26,7 +30,7 @@ export function createSecretBox(secrets: SecretsConfig, database: DatabaseConfig
         'every instance',
     ]);
   }
-  const keyFile = join(database.DATA_DIR, KEY_FILE_NAME);
+  const keyFile = join(data.DATA_DIR, KEY_FILE_NAME);
   return new SecretBox({ current: readOrCreateKeyFile(keyFile), previous }, keyFile);
 }
 

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { Omittable } from '../../core/validation/omittable.decorator';
+import { Omittable } from '../validation/omittable.decorator';
 
 // The Swagger plugin only sees validators applied directly, so the limits are documented here.
 

@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseConfig } from '../../database/database.config';
-import { ConfigValidationError, validateEnvironment } from '../config';
+import { DatabaseConfig } from '../database/database.config';
+import { ConfigValidationError, DataDirectoryConfig, validateEnvironment } from '../core/config';
 import { KEY_FILE_NAME, createSecretBox } from './create-secret-box';
 import { type SecretBox } from './secret-box';
 import { SecretsConfig } from './secrets.config';
@@ -22,7 +22,8 @@ describe('createSecretBox', () => {
   const boxOf = (env: Record<string, string>): SecretBox =>
     createSecretBox(
       validateEnvironment(SecretsConfig, (name) => env[name]),
-      validateEnvironment(DatabaseConfig, (name) => ({ DATA_DIR: dataDir, ...env })[name]),
+      validateEnvironment(DatabaseConfig, (name) => env[name]),
+      validateEnvironment(DataDirectoryConfig, () => dataDir),
     );
 
   it('takes SECRET_KEY when it is set, and makes no key file', () => {

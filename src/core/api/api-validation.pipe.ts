@@ -1,9 +1,8 @@
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import { type ValidationError, type ValidatorOptions } from 'class-validator';
-import { NumberOutOfRangeError } from '../../core/errors';
-import { invalidUtf8ErrorOf } from '../../core/http/json-body';
-import { assertStorableText } from '../../core/http/storable-text';
-import { type FieldIssue, ValidationFailedError } from './registry.errors';
+import { type FieldIssue, NumberOutOfRangeError, ValidationFailedError } from '../errors';
+import { invalidUtf8ErrorOf } from '../http/json-body';
+import { assertStorableText } from '../http/storable-text';
 
 /**
  * Validates `/api/v1` bodies and queries against their DTOs: unknown fields are refused (a typo
@@ -13,7 +12,7 @@ import { type FieldIssue, ValidationFailedError } from './registry.errors';
  * after it, a query number beyond the integers a double holds exactly.
  */
 @Injectable()
-export class RegistryValidationPipe extends ValidationPipe {
+export class ApiValidationPipe extends ValidationPipe {
   constructor() {
     super({
       transform: true,

@@ -1,22 +1,21 @@
 import { Controller, UsePipes, applyDecorators } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { RequireApiKey } from '../../api-keys/require-api-key.decorator';
-import { UnprocessableJsonError } from '../../core/errors';
-import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
-import { MalformedBodyAs422 } from '../../core/http/route-catalog.service';
-import { ValidationFailedError } from './registry.errors';
-import { RegistryValidationPipe } from './registry-validation.pipe';
+import { RequireApiKey } from './require-api-key.decorator';
+import { UnprocessableJsonError, ValidationFailedError } from '../core/errors';
+import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { MalformedBodyAs422 } from '../core/http/route-catalog.service';
+import { ApiValidationPipe } from '../core/api/api-validation.pipe';
 
 /**
  * A controller of the registry API at `/api/v1/<path>`: API key required, bodies and queries
  * validated with 422 answers (malformed JSON included), all documented in Swagger.
  */
-export function RegistryController(path: string, tag: string): ClassDecorator {
+export function ApiV1Controller(path: string, tag: string): ClassDecorator {
   return applyDecorators(
     Controller(`api/v1/${path}`),
     ApiTags(tag),
     RequireApiKey(),
-    UsePipes(RegistryValidationPipe),
+    UsePipes(ApiValidationPipe),
     MalformedBodyAs422(),
     ApiErrorResponses(
       new ValidationFailedError([{ field: 'name', messages: ['name must be a string'] }]),

@@ -1,6 +1,6 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConfigValidationError } from '../config';
+import { ConfigValidationError } from '../core/config';
 import { SECRET_KEY_FORM, generateSecretKeyText, parseSecretKey } from './secret-key';
 
 /** The key in the file at `path`, generated there at first start. */
