@@ -9,6 +9,7 @@ import { TOOL_SCHEMA_PROVIDERS } from './tools/tool-schema.providers';
 import { BuiltinToolRegistration } from './tools/builtin-tool-registration.service';
 import { RegisteredToolFactory } from './tools/registered-tool-factory';
 import { RegisteredToolsController } from './tools/registered-tools.controller';
+import { RegisteredToolsRepository } from './tools/registered-tools.repository';
 import { RegisteredToolsService } from './tools/registered-tools.service';
 import { SecretHeadersSealing } from './tools/secret-headers-sealing.service';
 import { ToolCatalogSync } from './tools/tool-catalog-sync.service';
@@ -30,6 +31,7 @@ import { WorkflowsService } from './workflows/workflows.service';
     SecretHeadersSealing,
     BuiltinToolRegistration,
     ToolCatalogSync,
+    RegisteredToolsRepository,
     RegisteredToolsService,
     ToolTestRunService,
     AgentsRepository,

@@ -1,9 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Inject, Injectable } from '@nestjs/common';
-import { eq, inArray } from 'drizzle-orm';
-import { DATABASE, type Database } from '../../database/database';
-import { tools } from '../../database/schema';
+import { Injectable } from '@nestjs/common';
 import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
+import { RegisteredToolsRepository } from './registered-tools.repository';
 
 /**
  * Stores every tool of the code as a `builtin` registered tool, so agents can reference it and
@@ -13,7 +11,7 @@ import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 @Injectable()
 export class BuiltinToolRegistration {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly tools: RegisteredToolsRepository,
     private readonly builtins: BuiltinToolRegistry,
   ) {}
 
@@ -21,30 +19,19 @@ export class BuiltinToolRegistration {
     const definitions = this.builtins.list().map((tool) => tool.definition);
     if (definitions.length === 0) return;
     // Insert-or-ignore first: instances starting together against one server must not collide.
-    await this.db
-      .insert(tools)
-      .values(
-        definitions.map((definition) => ({
-          name: definition.name,
-          description: definition.description,
-          parameters: definition.inputSchema,
-          implementation: { type: 'builtin' as const },
-          // A tool that only reads runs without asking; the operator may change this.
-          requires_approval: definition.annotations?.readOnlyHint !== true,
-          // Seed 001: the builtin tools answer callers without a key; the operator may change it.
-          public: true,
-        })),
-      )
-      .onConflictDoNothing({ target: tools.name });
-    const stored = await this.db
-      .select()
-      .from(tools)
-      .where(
-        inArray(
-          tools.name,
-          definitions.map((definition) => definition.name),
-        ),
-      );
+    await this.tools.insertMissing(
+      definitions.map((definition) => ({
+        name: definition.name,
+        description: definition.description,
+        parameters: definition.inputSchema,
+        implementation: { type: 'builtin' as const },
+        // A tool that only reads runs without asking; the operator may change this.
+        requires_approval: definition.annotations?.readOnlyHint !== true,
+        // The builtin tools answer callers without a key; the operator may change it.
+        public: true,
+      })),
+    );
+    const stored = await this.tools.findByNames(definitions.map((definition) => definition.name));
     for (const definition of definitions) {
       const row = stored.find((candidate) => candidate.name === definition.name);
       if (row?.implementation?.type !== 'builtin') {
@@ -56,14 +43,10 @@ export class BuiltinToolRegistration {
       // jsonb reorders keys, so compare structurally rather than as JSON text.
       const schemaChanged = !isDeepStrictEqual(row.parameters, definition.inputSchema);
       if (schemaChanged || row.description !== definition.description) {
-        await this.db
-          .update(tools)
-          .set({
-            description: definition.description,
-            parameters: definition.inputSchema,
-            updated_at: new Date(),
-          })
-          .where(eq(tools.id, row.id));
+        await this.tools.update(row.id, {
+          description: definition.description,
+          parameters: definition.inputSchema,
+        });
       }
     }
   }

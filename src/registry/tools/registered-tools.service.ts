@@ -1,16 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
-import { DATABASE, type Database } from '../../database/database';
+import { Injectable } from '@nestjs/common';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
-import { tools } from '../../database/schema';
 import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 import { type Page } from '../../core/api/page.dto';
 import { writeNamed } from '../common/named-write';
 import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
-import { columnEquals, listFilter, nameOrDescriptionContains } from '../common/list-filter';
-import { selectPage } from '../common/select-page';
-import { findById } from '../common/find-by-id';
 import { type CreateToolDto } from './dto/create-tool.dto';
 import { type ListToolsQueryDto } from './dto/list-tools-query.dto';
 import { type ToolDetailDto, type ToolDto } from './dto/tool.dto';
@@ -18,16 +12,16 @@ import { type ToolImplementationViewDto } from './dto/tool-implementation.dto';
 import { type UpdateToolDto } from './dto/update-tool.dto';
 import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
 import { BuiltinToolReadOnlyError } from './registered-tool.errors';
+import { RegisteredToolsRepository } from './registered-tools.repository';
 import { ToolCatalogSync } from './tool-catalog-sync.service';
 import { ToolParametersCompiler } from './tool-parameters';
-import { toolUsage } from './tool-usage';
 import { toToolDto } from './tool-views';
 
 /** The registered tools: create, list, read, update and delete (seed 003, AC-001…AC-010). */
 @Injectable()
 export class RegisteredToolsService {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly tools: RegisteredToolsRepository,
     private readonly catalogSync: ToolCatalogSync,
     private readonly builtins: BuiltinToolRegistry,
     private readonly kinds: ToolKindRegistry,
@@ -37,34 +31,25 @@ export class RegisteredToolsService {
 
   async create(dto: CreateToolDto): Promise<ToolDto> {
     this.parameters.assertValid(dto.parameters);
-    const [row] = await writeNamed('Tool', dto.name, () =>
-      this.db
-        .insert(tools)
-        .values({
-          name: dto.name,
-          description: dto.description ?? '',
-          parameters: dto.parameters,
-          implementation: dto.implementation
-            ? this.kinds.store(dto.name, dto.implementation)
-            : null,
-          is_active: dto.is_active ?? true,
-          // What reaches outside toolhub waits for approval unless its registrant says not.
-          requires_approval: dto.requires_approval ?? dto.implementation !== undefined,
-          // What may carry secret headers is for key holders unless its registrant says not.
-          public: dto.public ?? false,
-        })
-        .returning(),
+    const row = await writeNamed('Tool', dto.name, () =>
+      this.tools.insert({
+        name: dto.name,
+        description: dto.description ?? '',
+        parameters: dto.parameters,
+        implementation: dto.implementation ? this.kinds.store(dto.name, dto.implementation) : null,
+        is_active: dto.is_active ?? true,
+        // What reaches outside toolhub waits for approval unless its registrant says not.
+        requires_approval: dto.requires_approval ?? dto.implementation !== undefined,
+        // What may carry secret headers is for key holders unless its registrant says not.
+        public: dto.public ?? false,
+      }),
     );
     await this.catalogSync.toolChanged(row.id);
     return this.view(row);
   }
 
   async list(query: ListToolsQueryDto): Promise<Page<ToolDto>> {
-    const filter = listFilter(
-      columnEquals(tools.is_active, query.is_active),
-      nameOrDescriptionContains(tools, query.search),
-    );
-    const { rows, total } = await selectPage(this.db, tools, filter, query);
+    const { rows, total } = await this.tools.page(query);
     return {
       items: rows.map((row) => this.view(row)),
       total,
@@ -75,29 +60,24 @@ export class RegisteredToolsService {
 
   async get(id: string): Promise<ToolDetailDto> {
     const row = await this.find(id);
-    return { ...this.view(row), ...(await toolUsage(this.db, row.id)) };
+    return { ...this.view(row), ...(await this.tools.usage(row.id)) };
   }
 
   async update(id: string, dto: UpdateToolDto): Promise<ToolDto> {
     const current = await this.find(id);
     if (current.implementation?.type === 'builtin') assertOnlyActivation(current, dto);
     if (dto.parameters !== undefined) this.parameters.assertValid(dto.parameters);
-    const [row] = await writeNamed('Tool', dto.name ?? current.name, () =>
-      this.db
-        .update(tools)
-        .set({
-          name: dto.name,
-          description: dto.description,
-          parameters: dto.parameters,
-          implementation:
-            dto.implementation && this.kinds.store(dto.name ?? current.name, dto.implementation),
-          is_active: dto.is_active,
-          requires_approval: dto.requires_approval ?? gainsEndpoint(current, dto),
-          public: dto.public,
-          updated_at: new Date(),
-        })
-        .where(eq(tools.id, current.id))
-        .returning(),
+    const row = await writeNamed('Tool', dto.name ?? current.name, () =>
+      this.tools.update(current.id, {
+        name: dto.name,
+        description: dto.description,
+        parameters: dto.parameters,
+        implementation:
+          dto.implementation && this.kinds.store(dto.name ?? current.name, dto.implementation),
+        is_active: dto.is_active,
+        requires_approval: dto.requires_approval ?? gainsEndpoint(current, dto),
+        public: dto.public,
+      }),
     );
     if (!row) throw new ResourceNotFoundError('Tool', id);
     await this.catalogSync.toolChanged(row.id);
@@ -110,16 +90,16 @@ export class RegisteredToolsService {
     if (row.implementation?.type === 'builtin' && this.builtins.find(row.name)) {
       throw BuiltinToolReadOnlyError.onDelete(row.name);
     }
-    const usage = await toolUsage(this.db, row.id);
+    const usage = await this.tools.usage(row.id);
     if (usage.used_by_agents.length > 0 || usage.used_in_workflows.length > 0) {
       throw new ResourceInUseError('Tool', row.name, usage);
     }
     try {
-      await this.db.delete(tools).where(eq(tools.id, row.id));
+      await this.tools.delete(row.id);
     } catch (error) {
       // A reference added since the check above: the foreign key refused the delete.
       if (!isForeignKeyViolation(error)) throw error;
-      throw new ResourceInUseError('Tool', row.name, await toolUsage(this.db, row.id));
+      throw new ResourceInUseError('Tool', row.name, await this.tools.usage(row.id));
     }
     await this.catalogSync.toolChanged(row.id);
     return { deleted: true, id: row.id };
@@ -133,8 +113,10 @@ export class RegisteredToolsService {
   }
 
   /** The stored tool, or 404 (also for ids that are not UUIDs). */
-  find(id: string): Promise<ToolRow> {
-    return findById(this.db, tools, 'Tool', id);
+  async find(id: string): Promise<ToolRow> {
+    const row = await this.tools.find(id);
+    if (!row) throw new ResourceNotFoundError('Tool', id);
+    return row;
   }
 }
 

@@ -1,11 +1,10 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ConfigValidationError } from '../../core/config';
 import { SecretBox, SecretKeyMismatchError } from '../../secrets/secret-box';
-import { DATABASE, type Database } from '../../database/database';
-import { type ToolImplementation, tools } from '../../database/schema';
+import { type ToolImplementation } from '../../database/schema';
 import { type ToolKind } from '../../tools/tool-kind.contract';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
+import { RegisteredToolsRepository } from './registered-tools.repository';
 
 /** A stored tool whose kind keeps secrets in its implementation. */
 interface SecretHoldingTool {
@@ -24,15 +23,13 @@ interface SecretHoldingTool {
 @Injectable()
 export class SecretHeadersSealing implements OnModuleInit {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly tools: RegisteredToolsRepository,
     private readonly box: SecretBox,
     private readonly kinds: ToolKindRegistry,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const rows = await this.db
-      .select({ id: tools.id, name: tools.name, implementation: tools.implementation })
-      .from(tools);
+    const rows = await this.tools.implementations();
     // Every stored type is resolved here, before anything is served: one no kind handles
     // stops the start.
     const holding = rows.flatMap(({ id, name, implementation }) => {
@@ -78,9 +75,6 @@ export class SecretHeadersSealing implements OnModuleInit {
   private async reseal({ id, implementation, mapSecrets }: SecretHoldingTool): Promise<void> {
     const resealed = mapSecrets(implementation, (value) => this.box.seal(this.box.open(value)));
     // Only if the tool is unchanged: a write through the API meanwhile is newer, and sealed.
-    await this.db
-      .update(tools)
-      .set({ implementation: resealed })
-      .where(and(eq(tools.id, id), eq(tools.implementation, implementation)));
+    await this.tools.replaceImplementationIfUnchanged(id, implementation, resealed);
   }
 }

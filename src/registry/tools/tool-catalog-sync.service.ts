@@ -1,11 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ClusterBus } from '../../cluster/cluster-buses';
-import { DATABASE, type Database } from '../../database/database';
-import { tools } from '../../database/schema';
 import { type CatalogEntry, ToolCatalog } from '../../tools/tool-catalog.service';
 import { BuiltinToolRegistration } from './builtin-tool-registration.service';
 import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
+import { RegisteredToolsRepository } from './registered-tools.repository';
 
 /** The notice of a committed change to tools: one tool, or all of them (`id` absent). */
 export const TOOL_CHANGED_CHANNEL = 'toolhub_tool_changed';
@@ -28,7 +26,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    private readonly tools: RegisteredToolsRepository,
     private readonly builtins: BuiltinToolRegistration,
     private readonly factory: RegisteredToolFactory,
     private readonly catalog: ToolCatalog,
@@ -59,7 +57,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
 
   private reloadAll(): Promise<void> {
     return this.serialized(async () => {
-      const rows = await this.db.select().from(tools).where(eq(tools.is_active, true));
+      const rows = await this.tools.allActive();
       this.factory.forgetAll();
       this.catalog.replace(rows.flatMap((row) => this.served(row)));
     });
@@ -84,10 +82,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
 
   private refresh(id: string): Promise<void> {
     return this.serialized(async () => {
-      const [row] = await this.db
-        .select()
-        .from(tools)
-        .where(and(eq(tools.id, id), eq(tools.is_active, true)));
+      const row = await this.tools.findActive(id);
       this.factory.forget(id);
       const [served] = row ? this.served(row) : [];
       if (served) this.catalog.set(...served);
