@@ -27,7 +27,9 @@ interface RequestLike {
 /**
  * The one place any HTTP failure becomes a response: domain errors, Nest's and the adapters'
  * own errors (unknown route, malformed body, oversized body) and unexpected crashes all leave
- * as the `{ success: false, error: { code, message } }` envelope. Never an HTML page.
+ * as the `{ success: false, error: { code, message } }` envelope, or in the form of the
+ * protocol a route speaks where its controller writes one (`FailureBodiesFrom`). Never an
+ * HTML page.
  */
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
@@ -58,7 +60,12 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     for (const [name, value] of Object.entries(error.headers())) {
       adapter.setHeader(response, name, value);
     }
-    adapter.reply(response, toErrorEnvelope(error), error.status);
+    adapter.reply(response, this.bodyOf(error, request), error.status);
+  }
+
+  private bodyOf(error: DomainError, request: RequestLike): unknown {
+    const { method, path } = this.routeOf(request);
+    return this.routes.failureBodyWriterOf(method, path)?.(error) ?? toErrorEnvelope(error);
   }
 
   private toDomainError(exception: unknown, request: RequestLike): DomainError {

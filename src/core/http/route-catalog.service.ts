@@ -20,15 +20,32 @@ interface Route {
   methods: Set<string>;
   /** The controller answers a malformed body with 422 (see `MalformedBodyAs422`). */
   malformedBodyAs422: boolean;
+  /** How the controller writes a failure's body (see `FailureBodiesFrom`). */
+  failureBody?: FailureBodyWriter;
 }
 
 const MALFORMED_BODY_AS_422 = 'toolhub:malformedBodyAs422';
+const FAILURE_BODY = 'toolhub:failureBody';
 
 /**
  * Marks a controller whose routes answer a malformed JSON body with 422 instead of 400. The body
  * is parsed before routing, so the exception filter asks the route catalog which rule applies.
  */
 export const MalformedBodyAs422 = (): ClassDecorator => SetMetadata(MALFORMED_BODY_AS_422, true);
+
+/**
+ * The body a failure is answered with on a route that speaks a protocol of its own, or undefined
+ * where the route answers the `{ success: false, error }` envelope like every other.
+ */
+export type FailureBodyWriter = (error: DomainError) => unknown;
+
+/**
+ * Marks a controller whose clients read failures in its protocol's own form (MCP: JSON-RPC
+ * errors). Some fail before the controller runs (a malformed body), so the exception filter asks
+ * the route catalog for the writer; the status stays the error's own.
+ */
+export const FailureBodiesFrom = (writer: FailureBodyWriter): ClassDecorator =>
+  SetMetadata(FAILURE_BODY, writer);
 
 /** Display order of methods in `Allow` headers and 405 messages. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -55,6 +72,8 @@ export class RouteCatalog implements OnApplicationBootstrap {
       if (!controller) continue;
       const prefixes = asArray(Reflect.getMetadata(PATH_METADATA, controller) as unknown);
       const malformedBodyAs422 = Reflect.getMetadata(MALFORMED_BODY_AS_422, controller) === true;
+      const failureBody = Reflect.getMetadata(FAILURE_BODY, controller) as
+        FailureBodyWriter | undefined;
       const prototype = controller.prototype as Record<string, unknown>;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name] as object;
@@ -68,6 +87,7 @@ export class RouteCatalog implements OnApplicationBootstrap {
               regex: toRegex(pattern),
               methods: new Set<string>(),
               malformedBodyAs422,
+              failureBody,
             };
             expandMethod(method).forEach((m) => route.methods.add(m));
             byPattern.set(pattern, route);
@@ -117,6 +137,12 @@ export class RouteCatalog implements OnApplicationBootstrap {
     return this.routes.some(
       (r) => r.malformedBodyAs422 && r.methods.has(method) && r.regex.test(clean),
     );
+  }
+
+  /** How the route serving `method path` writes a failure's body, if it has a form of its own. */
+  failureBodyWriterOf(method: string, path: string): FailureBodyWriter | undefined {
+    const clean = normalize(path);
+    return this.routes.find((r) => r.methods.has(method) && r.regex.test(clean))?.failureBody;
   }
 
   /** Why `method path` matched no handler, as the error the client should see. */
