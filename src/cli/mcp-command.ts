@@ -1,5 +1,4 @@
 import { NestFactory } from '@nestjs/core';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { OperatorError, loadAppConfig } from '../core/config';
@@ -8,6 +7,7 @@ import { EarlyRequestChecks } from '../core/http/early-request-checks';
 import { DataDirectoryInUseError } from '../database/data-directory-lock';
 import { McpServerFactory } from '../mcp/mcp-server.factory';
 import { type McpEndpoint, StdioHttpBridge } from '../mcp/stdio-bridge';
+import { StdioJsonRpcTransport } from '../mcp/stdio-json-rpc.transport';
 import { checkRunningServer, runningServerOf } from './running-server';
 
 /**
@@ -56,10 +56,9 @@ async function serveFromDatabase(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.flushLogs();
   await app.init();
-  const server = app.get(McpServerFactory).create('all');
+  const server = await app.get(McpServerFactory).connect('all', new StdioJsonRpcTransport());
   server.onclose = () => void app.close();
   process.stdin.once('end', () => void server.close());
-  await server.connect(new StdioServerTransport());
 }
 
 function startFailureOf(error: OperatorError): string {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { type Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import {
   CallToolRequestSchema,
@@ -14,6 +15,7 @@ import { ToolInvoker } from '../tools/tool-invoker.service';
 import { ToolCatalog } from '../tools/tool-catalog.service';
 import { type ToolScope } from '../tools/tool-scope';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
+import { ParamsCheckingTransport } from './params-checking.transport';
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 100;
@@ -37,7 +39,14 @@ export class McpServerFactory {
     private readonly invoker: ToolInvoker,
   ) {}
 
-  create(scope: ToolScope): Server {
+  /** A server for `scope` on `transport`, which answers requests with params unfit for them. */
+  async connect(scope: ToolScope, transport: Transport): Promise<Server> {
+    const server = this.create(scope);
+    await server.connect(new ParamsCheckingTransport(transport));
+    return server;
+  }
+
+  private create(scope: ToolScope): Server {
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
       jsonSchemaValidator: this.schemaValidator,

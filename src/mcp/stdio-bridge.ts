@@ -1,5 +1,4 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   ErrorCode,
   type JSONRPCMessage,
@@ -7,6 +6,7 @@ import {
   isJSONRPCRequest,
   isJSONRPCResultResponse,
 } from '@modelcontextprotocol/sdk/types.js';
+import { StdioJsonRpcTransport } from './stdio-json-rpc.transport';
 
 /** Where a bridge forwards to: a running toolhub's `/mcp`, with its API key if given. */
 export interface McpEndpoint {
@@ -17,10 +17,11 @@ export interface McpEndpoint {
 /**
  * Relays MCP messages unchanged between a desktop client on stdin/stdout and a running toolhub's
  * Streamable HTTP endpoint, so the client is served the server's tools from the server's
- * database instead of opening one of its own. Closes when the client closes stdin.
+ * database instead of opening one of its own; a line that is no message is answered here, as the
+ * server would answer it. Closes when the client closes stdin.
  */
 export class StdioHttpBridge {
-  private readonly stdio = new StdioServerTransport();
+  private readonly stdio = new StdioJsonRpcTransport();
   private readonly http: StreamableHTTPClientTransport;
   /** Ids of initialize requests in flight: their answer fixes the protocol revision. */
   private readonly initializeIds = new Set<string | number>();

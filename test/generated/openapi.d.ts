@@ -562,7 +562,7 @@ export interface paths {
     put?: never;
     /**
      * MCP over Streamable HTTP: one JSON-RPC message (or a batch) in, its answer out
-     * @description The Model Context Protocol (`initialize`, `tools/list`, `tools/call`…), stateless and with JSON responses. Send `Accept: application/json, text/event-stream`. Without a key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser `Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`.
+     * @description The Model Context Protocol (`initialize`, `tools/list`, `tools/call`…), stateless and with JSON responses. Send `Accept: application/json, text/event-stream`. Without a key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser `Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`. A request that fails on its own (unknown method, invalid params) is answered 200 with its JSON-RPC error; a body that is no message, 400 with one of id null.
      */
     post: operations['mcp'];
     /** No session to end: the server is stateless */
@@ -4940,15 +4940,6 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "jsonrpc": "2.0",
-           *       "id": 1,
-           *       "result": {
-           *         "tools": []
-           *       }
-           *     }
-           */
           'application/json':
             | {
                 /** @enum {string} */
@@ -4988,6 +4979,12 @@ export interface operations {
               }[];
         };
       };
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Notifications or responses only: nothing to answer */
       202: {
         headers: {
@@ -4995,32 +4992,30 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description INVALID_JSON | a JSON-RPC message the SDK refuses */
+      /** @description A body that is not JSON, or not a JSON-RPC message */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json':
-            | components['schemas']['ErrorEnvelopeDto']
-            | {
-                /** @enum {string} */
-                jsonrpc: '2.0';
-                /** @description The request id: a string, an integer, or null */
-                id?: unknown;
-                method?: string;
-                params?: {
-                  [key: string]: unknown;
-                };
-                result?: {
-                  [key: string]: unknown;
-                };
-                error?: {
-                  code: number;
-                  message: string;
-                  data?: unknown;
-                };
-              };
+          'application/json': {
+            /** @enum {string} */
+            jsonrpc: '2.0';
+            /** @description The request id: a string, an integer, or null */
+            id?: unknown;
+            method?: string;
+            params?: {
+              [key: string]: unknown;
+            };
+            result?: {
+              [key: string]: unknown;
+            };
+            error?: {
+              code: number;
+              message: string;
+              data?: unknown;
+            };
+          };
         };
       };
       /** @description UNAUTHORIZED */
@@ -5067,13 +5062,56 @@ export interface operations {
           };
         };
       };
-      /** @description UNSUPPORTED_MEDIA_TYPE */
+      /** @description A body over `MAX_BODY_BYTES` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            jsonrpc: '2.0';
+            /** @description The request id: a string, an integer, or null */
+            id?: unknown;
+            method?: string;
+            params?: {
+              [key: string]: unknown;
+            };
+            result?: {
+              [key: string]: unknown;
+            };
+            error?: {
+              code: number;
+              message: string;
+              data?: unknown;
+            };
+          };
+        };
+      };
+      /** @description A body that is not `application/json` */
       415: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          'application/json': {
+            /** @enum {string} */
+            jsonrpc: '2.0';
+            /** @description The request id: a string, an integer, or null */
+            id?: unknown;
+            method?: string;
+            params?: {
+              [key: string]: unknown;
+            };
+            result?: {
+              [key: string]: unknown;
+            };
+            error?: {
+              code: number;
+              message: string;
+              data?: unknown;
+            };
+          };
         };
       };
       /** @description TOO_MANY_REQUESTS */

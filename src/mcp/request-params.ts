@@ -1,0 +1,43 @@
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  InitializeRequestSchema,
+  type JSONRPCErrorResponse,
+  type JSONRPCRequest,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { describeIssues } from './schema-issues';
+
+/** The methods toolhub serves, by the schema of their requests. */
+const SERVED_REQUESTS = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  'tools/call': CallToolRequestSchema,
+} as const;
+
+function isServed(method: string): method is keyof typeof SERVED_REQUESTS {
+  return Object.hasOwn(SERVED_REQUESTS, method);
+}
+
+/**
+ * The -32602 Invalid params answer to a request of a served method whose params do not fit it,
+ * saying what is wrong (`arguments must be an object, not an array`); undefined when they fit
+ * or the method is not served (the server answers that -32601). The SDK checks params too, but
+ * reports a mismatch as -32603 Internal error with the schema library's dump.
+ */
+export function invalidParamsReplyOf(request: JSONRPCRequest): JSONRPCErrorResponse | undefined {
+  if (!isServed(request.method)) return undefined;
+  const parsed = SERVED_REQUESTS[request.method].safeParse(request);
+  if (parsed.success) return undefined;
+  const problem = describeIssues(parsed.error.issues, request, 'params');
+  return {
+    jsonrpc: '2.0',
+    id: request.id,
+    error: {
+      code: ErrorCode.InvalidParams,
+      message: `Invalid params for ${request.method}: ${problem}`,
+    },
+  };
+}
