@@ -272,9 +272,9 @@ describeEachAdapter(
         expect((await postRaw(TOOLS, body)).status).toBe(201);
       });
 
+      // An MCP message answers the same failure as a JSON-RPC parse error (mcp-http tests it).
       test.each([
         ['a tool call', '/api/tools/encodePlantUML'],
-        ['an MCP message', '/mcp'],
         ['a registry write', '/api/v1/agents'],
       ])('a body nested 100,000 deep in %s is 400 JSON_TOO_DEEP', async (_name, path) => {
         const response = await postRaw(path, `${'['.repeat(100_000)}${']'.repeat(100_000)}`);

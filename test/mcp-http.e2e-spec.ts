@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { Module, type Type } from '@nestjs/common';
 import { type Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  EmptyResultSchema,
+  ErrorCode,
+  LATEST_PROTOCOL_VERSION,
+  ListToolsResultSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import { decode } from 'plantuml-encoder';
 import { builtinToolModules } from '../src/tools/builtin/builtin-tool-modules';
 import { ToolProvider } from '../src/tools/tool-provider.decorator';
@@ -23,12 +30,21 @@ import {
   listeningUrl,
   MCP_ACCEPT,
   postMcp,
+  postMcpText,
   rejectionOf,
 } from './support/mcp-clients';
 import { SEED_DIAGRAM, diagramOfSize } from './support/plantuml-samples';
 import { describeEachAdapter } from './support/test-app';
 
 const ENCODE = '/api/tools/encodePlantUML';
+const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
+
+/** A JSON-RPC error about a message whose id could not be read, as the body of a response. */
+const unidentifiedError = (code: number, message: string | jest.AsymmetricMatcher) => ({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code, message },
+});
 const ALLOWED_ORIGINS = ['https://app.example.com', 'https://tools.example.org'];
 
 /** The `{ error }` branch every tool's MCP output schema offers besides the tool's output. */
@@ -266,6 +282,188 @@ describeEachAdapter(
         );
         expect(urls).toEqual(restUrls);
         expect(new Set(urls).size).toBe(20);
+      });
+    });
+
+    describe('JSON-RPC errors', () => {
+      /** The response's status, media type and parsed body. */
+      const answerOf = async (response: Response) => ({
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        body: await response.json(),
+      });
+
+      test('a malformed body is 400 with the JSON-RPC parse error -32700, id null', async () => {
+        expect(await answerOf(await postMcpText(baseUrl, '{"jsonrpc": "2.0", "id": 1,'))).toEqual({
+          status: 400,
+          contentType: expect.stringMatching(/^application\/json/),
+          body: unidentifiedError(
+            ErrorCode.ParseError,
+            expect.stringMatching(/^Parse error: Request body is not valid JSON: ./),
+          ),
+        });
+      });
+
+      test.each([
+        ['an empty body', '', 'Request body is not valid JSON: the body is empty'],
+        [
+          'a body nested 100,000 deep',
+          `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+          'Request body nests arrays and objects deeper than 64 levels',
+        ],
+        [
+          'a number too large',
+          '{"jsonrpc":"2.0","id":1e400,"method":"ping"}',
+          "Request body holds a number too large to represent at 'id'",
+        ],
+      ])('%s is 400 -32700 saying why', async (_name, text, reason) => {
+        const response = await postMcpText(baseUrl, text);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual(
+          unidentifiedError(ErrorCode.ParseError, `Parse error: ${reason}`),
+        );
+      });
+
+      test.each([
+        ['42', 'a JSON-RPC message is an object, not a number'],
+        ['"x"', 'a JSON-RPC message is an object, not a string'],
+        ['null', 'a JSON-RPC message is an object, not null'],
+        ['{}', 'jsonrpc must be "2.0"'],
+        [
+          '{"jsonrpc":"2.0","id":1}',
+          expect.stringMatching(/^Invalid Request: a message has a method/),
+        ],
+        ['{"jsonrpc":"2.0","id":1,"method":7}', 'method must be a string, not a number'],
+        [
+          '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+          'id must be a string or an integer, not null',
+        ],
+        [
+          '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":[]}',
+          'params must be an object, not an array',
+        ],
+        ['[]', 'a batch holds at least one message'],
+        [
+          `[${JSON.stringify(PING)},42]`,
+          'batch member 1: a JSON-RPC message is an object, not a number',
+        ],
+      ])('the JSON %s is 400 with the JSON-RPC invalid request -32600', async (text, reason) => {
+        const response = await postMcpText(baseUrl, text);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual(
+          unidentifiedError(
+            ErrorCode.InvalidRequest,
+            typeof reason === 'string' ? `Invalid Request: ${reason}` : reason,
+          ),
+        );
+      });
+
+      test('a batch with a bad member runs none of it', async () => {
+        const before = await invocationCounts(testApp());
+        const call = jsonRpc('tools/call', {
+          name: 'encodePlantUML',
+          arguments: { plantumlCode: SEED_DIAGRAM },
+        });
+        const response = await postMcpText(baseUrl, `[${JSON.stringify(call)},"x"]`);
+        expect(response.status).toBe(400);
+        expect(await invocationCounts(testApp())).toEqual(before);
+      });
+
+      test.each([
+        ['a text/plain body', { 'Content-Type': 'text/plain' }, /^Content-Type 'text\/plain'/],
+        ['a gzip-encoded body', { 'Content-Encoding': 'gzip' }, /^Content-Encoding 'gzip'/],
+      ])(
+        '%s is 415 with JSON-RPC -32000, as the SDK answers a body it cannot read',
+        async (_name, headers, message) => {
+          const response = await postMcp(baseUrl, PING, headers);
+          expect(response.status).toBe(415);
+          expect(await response.json()).toEqual(
+            unidentifiedError(ErrorCode.ConnectionClosed, expect.stringMatching(message)),
+          );
+        },
+      );
+
+      test('a body over MAX_BODY_BYTES is 413 with JSON-RPC -32000', async () => {
+        const padding = 'x'.repeat(1024 * 1024);
+        const response = await postMcp(baseUrl, { ...PING, params: { _meta: { padding } } });
+        expect(response.status).toBe(413);
+        expect(await response.json()).toEqual(
+          unidentifiedError(
+            ErrorCode.ConnectionClosed,
+            'Request body exceeds maximum size of 1024KB',
+          ),
+        );
+      });
+
+      test('a refusal of the caller keeps the envelope, even before a malformed body', async () => {
+        const response = await postMcpText(baseUrl, '{', { Authorization: 'Bearer thk_unknown' });
+        expect(response.status).toBe(401);
+        expect(await response.json()).toMatchObject({
+          success: false,
+          error: { code: 'UNAUTHORIZED' },
+        });
+      });
+
+      test('an unknown method is the JSON-RPC error -32601 for that request', async () => {
+        const error = await rejectionOf(
+          client.request({ method: 'tools/nope' }, EmptyResultSchema),
+        );
+        expect(error).toBeInstanceOf(McpError);
+        expect((error as McpError).code).toBe(ErrorCode.MethodNotFound);
+      });
+
+      test.each([
+        ['an array', [1, 2]],
+        ['a string', 'text'],
+        ['null', null],
+      ])(
+        'tools/call with arguments that are %s is -32602 Invalid params, and runs nothing',
+        async (kind, args) => {
+          const before = await invocationCounts(testApp());
+          const error = await rejectionOf(
+            client.request(
+              { method: 'tools/call', params: { name: 'wordCount', arguments: args } },
+              CallToolResultSchema,
+            ),
+          );
+          expect(error).toBeInstanceOf(McpError);
+          expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+          expect((error as McpError).message).toBe(
+            `MCP error -32602: Invalid params for tools/call: arguments must be an object, not ${kind}`,
+          );
+          expect(await invocationCounts(testApp())).toEqual(before);
+        },
+      );
+
+      test('tools/list with a cursor that is not a string is -32602 Invalid params', async () => {
+        const error = await rejectionOf(
+          client.request({ method: 'tools/list', params: { cursor: 5 } }, ListToolsResultSchema),
+        );
+        expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+        expect((error as McpError).message).toBe(
+          'MCP error -32602: Invalid params for tools/list: cursor must be a string, not a number',
+        );
+      });
+
+      test('in a batch, each request gets its own answer: a result, or its -32602 with its id', async () => {
+        const good = jsonRpc('tools/call', { name: 'wordCount', arguments: { text: 'a b' } });
+        const bad = jsonRpc('tools/call', { name: 'wordCount', arguments: ['a b'] });
+        const response = await postMcp(baseUrl, [good, bad]);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual([
+          expect.objectContaining({
+            id: good.id,
+            result: expect.objectContaining({ structuredContent: { words: 2 } }),
+          }),
+          {
+            jsonrpc: '2.0',
+            id: bad.id,
+            error: {
+              code: ErrorCode.InvalidParams,
+              message: 'Invalid params for tools/call: arguments must be an object, not an array',
+            },
+          },
+        ]);
       });
     });
 

@@ -1,6 +1,8 @@
 /**
  * `toolhub mcp`: the built CLI (`dist/cli.js`, built by `npm test`) serving the tools over MCP's
- * stdio transport, driven by the official SDK client that spawns it the way desktop clients do.
+ * stdio transport, driven by the official SDK client that spawns it the way desktop clients do,
+ * from its own database or relaying to a running server (on either adapter); lines no SDK client
+ * sends are written raw.
  */
 import { type ChildProcess, execFile } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,12 +10,98 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  CallToolResultSchema,
+  EmptyResultSchema,
+  ErrorCode,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
 import { decode } from 'plantuml-encoder';
-import { callTool } from './support/mcp-clients';
+import { callTool, listeningUrl, rejectionOf } from './support/mcp-clients';
 import { SEED_DIAGRAM } from './support/plantuml-samples';
+import { RawStdioSession } from './support/raw-stdio-session';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
+import { describeEachAdapter } from './support/test-app';
 
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
+
+/**
+ * Lines that are no JSON-RPC message, and what the server answers each with: JSON-RPC's error
+ * of id null, written at once (before any later line is answered), or nothing for a blank line.
+ */
+const LINES_THAT_ARE_NO_MESSAGE: [string, string, unknown[]][] = [
+  [
+    'text that is not JSON',
+    '{"jsonrpc": "2.0", "id": 1,',
+    [unidentifiedError(ErrorCode.ParseError, expect.stringMatching(/^Parse error: ./))],
+  ],
+  [
+    'a number',
+    '42',
+    [
+      unidentifiedError(
+        ErrorCode.InvalidRequest,
+        'Invalid Request: a JSON-RPC message is an object, not a number',
+      ),
+    ],
+  ],
+  [
+    'null',
+    'null',
+    [
+      unidentifiedError(
+        ErrorCode.InvalidRequest,
+        'Invalid Request: a JSON-RPC message is an object, not null',
+      ),
+    ],
+  ],
+  [
+    'a batch, which stdio does not carry',
+    '[{"jsonrpc":"2.0","id":"in-batch","method":"ping"}]',
+    [
+      unidentifiedError(
+        ErrorCode.InvalidRequest,
+        'Invalid Request: a JSON-RPC message is an object, not an array',
+      ),
+    ],
+  ],
+  [
+    'an object without jsonrpc',
+    '{"id":1,"method":"ping"}',
+    [unidentifiedError(ErrorCode.InvalidRequest, 'Invalid Request: jsonrpc must be "2.0"')],
+  ],
+  ['a blank line, which separates nothing', '  ', []],
+];
+
+function unidentifiedError(code: number, message: unknown) {
+  return { jsonrpc: '2.0', id: null, error: { code, message } };
+}
+
+/**
+ * The JSON-RPC errors of requests the SDK client can send, asserted the same whether the CLI
+ * serves from its database or relays to a server.
+ */
+function requestErrorTests(client: () => Client): void {
+  test('tools/call with array arguments is -32602 Invalid params, saying so', async () => {
+    const error = await rejectionOf(
+      client().request(
+        { method: 'tools/call', params: { name: 'encodePlantUML', arguments: [SEED_DIAGRAM] } },
+        CallToolResultSchema,
+      ),
+    );
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect((error as McpError).message).toBe(
+      'MCP error -32602: Invalid params for tools/call: arguments must be an object, not an array',
+    );
+  });
+
+  test('an unknown method is -32601 Method not found', async () => {
+    const error = await rejectionOf(client().request({ method: 'tools/nope' }, EmptyResultSchema));
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(ErrorCode.MethodNotFound);
+  });
+}
 
 /** Runs the CLI to completion with the given arguments. */
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -111,6 +199,8 @@ describe('toolhub mcp over stdio', () => {
     }
   });
 
+  requestErrorTests(() => client);
+
   // Last: it ends the session the other tests use.
   test('closing the client ends the child process, which exits on its own with 0', async () => {
     expect(child).toBeDefined();
@@ -122,6 +212,60 @@ describe('toolhub mcp over stdio', () => {
     expect(child?.exitCode).toBe(0);
     expect(clientErrors).toEqual([]);
   });
+});
+
+describe('toolhub mcp over stdio, lines that are no message', () => {
+  let database: TestDatabase;
+  let session: RawStdioSession;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    session = new RawStdioSession(process.execPath, [CLI, 'mcp'], {
+      LOG_LEVEL: 'silent',
+      ...database.env,
+    });
+  });
+
+  afterAll(async () => {
+    await session.close();
+    await database.drop();
+  });
+
+  test.each(LINES_THAT_ARE_NO_MESSAGE)(
+    '%s: answered as JSON-RPC asks',
+    async (_name, line, answers) => {
+      expect(await session.answersTo(line)).toEqual(answers);
+    },
+  );
+});
+
+describeEachAdapter('toolhub mcp over stdio, relaying to a running server', (testApp) => {
+  let env: Record<string, string>;
+  let client: Client;
+  let session: RawStdioSession;
+
+  beforeAll(async () => {
+    env = { LOG_LEVEL: 'silent', TOOLHUB_URL: await listeningUrl(testApp()) };
+    client = new Client({ name: 'toolhub-stdio-relay-e2e', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env }),
+    );
+    session = new RawStdioSession(process.execPath, [CLI, 'mcp'], env);
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await session.close();
+  });
+
+  requestErrorTests(() => client);
+
+  test.each(LINES_THAT_ARE_NO_MESSAGE)(
+    '%s: answered as JSON-RPC asks',
+    async (_name, line, answers) => {
+      expect(await session.answersTo(line)).toEqual(answers);
+    },
+  );
 });
 
 describe('toolhub CLI arguments', () => {

@@ -34,6 +34,9 @@ type Document = {
   };
 };
 
+/** The statuses of `POST /mcp` whose bodies are JSON-RPC errors, not the envelope. */
+const JSON_RPC_STATUSES = ['400', '406', '413', '415'];
+
 describeEachAdapter('OpenAPI document', (testApp) => {
   let document: Document;
   beforeAll(async () => {
@@ -246,8 +249,19 @@ describeEachAdapter('OpenAPI document', (testApp) => {
     const post = document.paths['/mcp'].post;
     expect(post.requestBody?.content['application/json'].schema).toBeDefined();
     expect(Object.keys(post.responses)).toEqual(
-      expect.arrayContaining(['200', '202', '400', '403', '406']),
+      expect.arrayContaining(['200', '202', '401', '403', ...JSON_RPC_STATUSES]),
     );
+    for (const status of JSON_RPC_STATUSES) {
+      const examples = post.responses[status].content?.['application/json'].examples ?? {};
+      expect(Object.keys(examples).length).toBeGreaterThan(0);
+      for (const { value } of Object.values(examples)) {
+        expect(value).toEqual({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: expect.any(Number), message: expect.any(String) },
+        });
+      }
+    }
     for (const method of ['get', 'delete']) {
       const examples =
         document.paths['/mcp'][method].responses['405'].content?.['application/json'].examples;
@@ -265,8 +279,10 @@ describeEachAdapter('OpenAPI document', (testApp) => {
   test('documents every error response as the envelope, with an example per code', () => {
     for (const { path, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses)) {
-        // The MCP SDK answers some refusals itself, as JSON-RPC errors (tested below).
-        if (Number(status) < 400 || (path === '/mcp' && ['400', '406'].includes(status))) continue;
+        // /mcp answers a message it cannot read with a JSON-RPC error (checked below).
+        if (Number(status) < 400 || (path === '/mcp' && JSON_RPC_STATUSES.includes(status))) {
+          continue;
+        }
         const content = response.content?.['application/json'];
         expect({ path, status, ref: content?.schema?.$ref }).toEqual({
           path,

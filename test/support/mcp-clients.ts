@@ -92,10 +92,19 @@ export function postMcp(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
+  return postMcpText(baseUrl, JSON.stringify(body), headers);
+}
+
+/** `postMcp` with the body's text as given, for bodies no client would send. */
+export function postMcpText(
+  baseUrl: string,
+  text: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(new URL('/mcp', baseUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: MCP_ACCEPT, ...headers },
-    body: JSON.stringify(body),
+    body: text,
   });
 }
 
