@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The README's "Add a tool" walk-through, applied literally to a fresh clone: the files its `ts`
-# blocks name (first line `// src/tools/builtin/...`) are written as shown and nothing else is
-# edited; then the build, the given test command (default: npm run jest) and a check that the
+# The extending guide's "Add a tool" walk-through (docs/extending.md), applied literally to a
+# fresh clone: the files its `ts` blocks name (first line `// src/tools/builtin/...`) are written
+# as shown and nothing else is edited; then the build, the given test command (default: npm run jest) and a check that the
 # server serves the new tool as its own example says it answers.
 #   scripts/add-a-tool-check.sh [test command...]
 #   e.g. scripts/add-a-tool-check.sh npm run test:postgres
@@ -30,12 +30,15 @@ else
   cp -al "$root/node_modules" node_modules
 fi
 
-step "apply the README's walk-through"
+step "apply the walk-through of docs/extending.md"
 node - <<'EOF'
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { dirname } = require('node:path');
-const readme = require('node:fs').readFileSync('README.md', 'utf8');
-const section = readme.slice(readme.indexOf('\n## Add a tool'), readme.indexOf('\n## ', readme.indexOf('\n## Add a tool') + 1));
+const guide = require('node:fs').readFileSync('docs/extending.md', 'utf8');
+const start = guide.indexOf('\n## Add a tool\n');
+if (start < 0) throw new Error('docs/extending.md has no "## Add a tool" section');
+const end = guide.indexOf('\n## ', start + 1);
+const section = guide.slice(start, end < 0 ? undefined : end);
 const files = [...section.matchAll(/^```ts\n(\/\/ (src\/tools\/builtin\/\S+)\n[\s\S]*?)^```$/gmu)];
 if (!files.some(([, , path]) => path.endsWith('.module.ts'))) throw new Error('no module file in the walk-through');
 for (const [, content, path] of files) {
@@ -97,4 +100,4 @@ const json = async (response) => ({ status: response.status, body: await respons
 EOF
   { echo "the server's output:" >&2; tail -20 "$work/server.log" >&2; exit 1; }
 
-step "done: the README's tool added, nothing else edited, tests green"
+step "done: the guide's tool added, nothing else edited, tests green"

@@ -1,15 +1,33 @@
-// The shell blocks of README.md as steps to run: each step is the code up to an output the README
-// shows (comment lines right under a command), with that output as a pattern. Used by
-// scripts/readme-check.js.
+// The shell blocks of README.md and of the guides in docs/ as steps to run: each step is the code
+// up to an output the document shows (comment lines right under a command), with that output as a
+// pattern. Used by scripts/readme-check.js.
 'use strict';
+
+const { readFileSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
 
 const SHELLS = new Set(['bash', 'sh', 'shell']);
 /** `<!-- readme-check: skip (why) -->` or `<!-- readme-check: server stopped -->` above a block. */
 const MARKER = /^<!-- readme-check: (skip|server stopped)(?: \((.+)\))? -->$/u;
 const COMMENT = /^\s*#(?: (.*))?$/u;
 
-/** Every fenced shell block: its first line number, its marker, its steps. */
-function readmeShellBlocks(readme) {
+/**
+ * The documents whose blocks run, in order: the README, then the guides in docs/ in the order the
+ * README first links to them (the order a reader meets them; later guides may use what earlier
+ * ones set), then any other guide in docs/ by name.
+ */
+function checkedDocuments(root) {
+  const guides = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort();
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const linked = [...readme.matchAll(/\]\(docs\/([\w.-]+\.md)[)#]/gu)].map((match) => match[1]);
+  const ordered = new Set([...linked.filter((name) => guides.includes(name)), ...guides]);
+  return ['README.md', ...[...ordered].map((name) => `docs/${name}`)];
+}
+
+/** Every fenced shell block of a document: its file, first line number, marker and steps. */
+function readmeShellBlocks(readme, file = 'README.md') {
   const blocks = [];
   for (const match of readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gmu)) {
     if (!SHELLS.has(match[1])) continue;
@@ -17,6 +35,7 @@ function readmeShellBlocks(readme) {
     const above = readme.slice(0, match.index).trimEnd().split('\n').pop() ?? '';
     const marker = MARKER.exec(above.trim());
     blocks.push({
+      file,
       line,
       mode: marker ? marker[1] : 'run',
       reason: marker?.[2],
@@ -83,4 +102,4 @@ function assignedVariables(blocks) {
   return [...names];
 }
 
-module.exports = { readmeShellBlocks, outputPattern, assignedVariables };
+module.exports = { checkedDocuments, readmeShellBlocks, outputPattern, assignedVariables };

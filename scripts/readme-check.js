@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run test:readme`: runs every shell block of README.md as printed, against the built server
-// (dist/main.js) started the way the README starts it, and checks that each step exits 0 and
-// prints what the README shows under it. The server runs with a fresh home directory, so its
+// `npm run test:readme`: runs every shell block of README.md and of the guides in docs/ as printed
+// (the README first, then the guides in the order it links them: see `checkedDocuments`), against
+// the built server (dist/main.js) started the way the README starts it, and checks that each step
+// exits 0 and prints what the document shows under it. The server runs with a fresh home directory, so its
 // default data directory (and the `initial-admin-key` the README reads there) is a new one; the
 // blocks run in a folder that looks like the checkout (dist, node_modules, package.json) with the
 // same home, one bash per step, the variables they set carried to the next. A block marked
@@ -15,7 +16,12 @@ const { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } = require('n
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { assignedVariables, outputPattern, readmeShellBlocks } = require('./readme-blocks');
+const {
+  assignedVariables,
+  checkedDocuments,
+  outputPattern,
+  readmeShellBlocks,
+} = require('./readme-blocks');
 
 const ROOT = join(__dirname, '..');
 const README_PORT = 3000;
@@ -28,8 +34,9 @@ async function main() {
   if (!(await portIsFree(port))) {
     throw new Error(`port ${port} is in use: stop what listens there, or set README_CHECK_PORT`);
   }
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const blocks = readmeShellBlocks(readme);
+  const blocks = checkedDocuments(ROOT).flatMap((file) =>
+    readmeShellBlocks(readFileSync(join(ROOT, file), 'utf8'), file),
+  );
   const variables = assignedVariables(blocks);
   const scratch = mkdtempSync(join(tmpdir(), 'toolhub-readme-'));
   const work = join(scratch, 'toolhub');
@@ -44,12 +51,12 @@ async function main() {
     await server.start();
     for (const block of blocks) {
       if (block.mode === 'skip') {
-        console.log(`skip  README.md:${block.line}  ${block.reason ?? ''}`);
+        console.log(`skip  ${block.file}:${block.line}  ${block.reason ?? ''}`);
         continue;
       }
       if (block.mode === 'server stopped') await server.stop();
       for (const step of block.steps) {
-        const failure = runStep(step, {
+        const failure = runStep(step, block.file, {
           work,
           env,
           port,
@@ -67,11 +74,11 @@ async function main() {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (failures.length > 0) {
-    console.error(`\n${failures.length} README step(s) failed (${seconds} s):\n`);
+    console.error(`\n${failures.length} step(s) failed (${seconds} s):\n`);
     console.error(failures.join('\n\n'));
     process.exit(1);
   }
-  console.log(`\nevery README shell block ran as printed (${seconds} s)`);
+  console.log(`\nevery shell block of the README and the guides ran as printed (${seconds} s)`);
 }
 
 /** The user's environment, minus what would point the blocks or the server elsewhere. */
@@ -90,7 +97,7 @@ function environment(home, port) {
 }
 
 /** Runs one step in its own bash; returns a report of what went wrong, or nothing. */
-function runStep(step, { work, env, port, variables, state }) {
+function runStep(step, file, { work, env, port, variables, state }) {
   const code = step.code.join('\n').replaceAll('localhost:3000', `localhost:${port}`);
   // The trap keeps the code's own exit status (`a && b` fails without tripping set -e).
   const script = [
@@ -108,17 +115,17 @@ function runStep(step, { work, env, port, variables, state }) {
     maxBuffer: 64 * 1024 * 1024,
   });
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  const title = `README.md:${step.line}  ${step.code.find((line) => /^[^#\s]/u.test(line)) ?? ''}`;
+  const title = `${file}:${step.line}  ${step.code.find((line) => /^[^#\s]/u.test(line)) ?? ''}`;
   const shown = step.output.length > 0 ? outputPattern(step.output) : undefined;
   const problems = [];
   if (run.status !== 0) problems.push(`exit ${run.status ?? run.signal ?? run.error?.message}`);
-  if (shown && !shown.test(run.stdout)) problems.push('the output is not what the README shows');
+  if (shown && !shown.test(run.stdout)) problems.push(`the output is not what ${file} shows`);
   console.log(`${problems.length ? 'FAIL' : 'ok  '}  ${title}  (${seconds} s)`);
   if (problems.length === 0) return undefined;
   return [
     `${title}: ${problems.join('; ')}`,
     `--- code\n${code}`,
-    shown && `--- the README shows\n${step.output.join('\n')}`,
+    shown && `--- ${file} shows\n${step.output.join('\n')}`,
     `--- stdout\n${run.stdout}`,
     `--- stderr\n${run.stderr}`,
   ]

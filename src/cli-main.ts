@@ -9,7 +9,7 @@ ${KEYS_USAGE}
   toolhub <command> --help            this help
 
 Configuration is by environment variables, also read from .env in the working directory
-(see node dist/main.js --help and README.md).`;
+(see node dist/main.js --help and docs/operations.md).`;
 
 const HELP = ['--help', '-h', 'help'];
 

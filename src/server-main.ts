@@ -56,5 +56,5 @@ directory (variables set in the environment win). Every variable, with its defau
 
 ${describeVariables(AppModule.features())}
 
-README.md ("Configuration") says what each one does; .env.example lists them commented.`;
+docs/operations.md ("Configuration") says what each one does; .env.example lists them commented.`;
 }

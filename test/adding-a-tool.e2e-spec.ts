@@ -1,6 +1,6 @@
 /**
- * README "Add a tool": a folder with a decorated provider and its module, dropped where the
- * builtin loader looks, appears in discovery, invocation and Swagger with no other edit.
+ * The extending guide's "Add a tool": a folder with a decorated provider and its module, dropped
+ * where the builtin loader looks, appears in discovery, invocation and Swagger with no other edit.
  */
 import { join } from 'node:path';
 import { builtinToolModules } from '../src/tools/builtin/builtin-tool-modules';

@@ -173,7 +173,7 @@ describe('--help', () => {
     expect(run.stdout).toMatch(/^ {2}DATABASE_CONNECT_TIMEOUT_SECONDS +default 30$/m);
     expect(run.stdout).toMatch(/^ {2}PLANTUML_SERVER_URL +default https:/m);
     expect(run.stdout).toMatch(/^ {2}MCP_ALLOWED_ORIGINS +unset by default$/m);
-    expect(run.stdout).toContain('README.md');
+    expect(run.stdout).toContain('docs/operations.md');
     expect(run.stdout).toContain('.env');
     expect(run.stdout).not.toContain('listening');
   });

@@ -1,9 +1,9 @@
 /**
- * The README's MCP client configurations (Claude Desktop, Cursor, VS Code), parsed from the
- * README and used as written while the built server runs: stdio ones spawned by the SDK's
+ * The MCP guide's client configurations (Claude Desktop, Cursor, VS Code), parsed from
+ * docs/mcp.md and used as written while the built server runs: stdio ones spawned by the SDK's
  * `StdioClientTransport` from another working directory with only the environment they name,
  * HTTP ones through its `StreamableHTTPClientTransport`. Placeholders are filled the way the
- * README says (the toolhub folder, the first admin key from `<DATA_DIR>/initial-admin-key`), and
+ * guide says (the toolhub folder, the first admin key from `<DATA_DIR>/initial-admin-key`), and
  * the server's port replaces 3000. Then `toolhub mcp`'s start-up failures: one line, exit 1.
  */
 import { execFile } from 'node:child_process';
@@ -32,18 +32,18 @@ interface ServerEntry {
   headers?: Record<string, string>;
 }
 
-/** Every JSON block of the README that configures an MCP client, with the heading above it. */
-function readmeClientConfigs(): { heading: string; servers: Record<string, ServerEntry> }[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** Every JSON block of the MCP guide that configures an MCP client, with the paragraph above it. */
+function guideClientConfigs(): { heading: string; servers: Record<string, ServerEntry> }[] {
+  const guide = readFileSync(join(ROOT, 'docs', 'mcp.md'), 'utf8');
   const configs = [];
-  for (const match of readme.matchAll(/^```json\n([\s\S]*?)^```/gmu)) {
+  for (const match of guide.matchAll(/^```json\n([\s\S]*?)^```/gmu)) {
     const config = JSON.parse(match[1]) as {
       mcpServers?: Record<string, ServerEntry>;
       servers?: Record<string, ServerEntry>;
     };
     const servers = config.mcpServers ?? config.servers;
     if (!servers) continue;
-    const before = readme.slice(0, match.index);
+    const before = guide.slice(0, match.index);
     const paragraph = before.trimEnd().split('\n\n').pop() ?? '';
     configs.push({ heading: paragraph.split('\n')[0], servers });
   }
@@ -56,14 +56,14 @@ const PLACEHOLDER_KEYS = ['thk_…', '${input:toolhub-key}'];
 // machine: a bound on a failure to start, not a timed assertion.
 jest.setTimeout(120_000);
 
-describe('the README MCP client configurations, as written, beside a running server', () => {
+describe('the MCP guide’s client configurations, as written, beside a running server', () => {
   let database: TestDatabase;
   let server: ServerProcess;
   let key: string;
   let elsewhere: string;
   let privateToolName: string;
 
-  /** Fills what the README tells the reader to fill; everything else stays as written. */
+  /** Fills what the guide tells the reader to fill; everything else stays as written. */
   const filled = (text: string) =>
     PLACEHOLDER_KEYS.reduce(
       (result, placeholder) => result.replaceAll(placeholder, key),
@@ -120,9 +120,9 @@ describe('the README MCP client configurations, as written, beside a running ser
     if (elsewhere) rmSync(elsewhere, { recursive: true, force: true });
   });
 
-  const configs = readmeClientConfigs();
+  const configs = guideClientConfigs();
 
-  test('the README shows a stdio configuration and an HTTP one', () => {
+  test('the guide shows a stdio configuration and an HTTP one', () => {
     const entries = configs.flatMap((config) => Object.values(config.servers));
     expect(entries.some((entry) => entry.command)).toBe(true);
     expect(entries.some((entry) => entry.url)).toBe(true);
@@ -135,7 +135,7 @@ describe('the README MCP client configurations, as written, beside a running ser
         headers: { Authorization: `Bearer ${key}` },
       }).then(async (response) => ((await response.json()) as { tools: { name: string }[] }).tools);
       for (const entry of Object.values(servers)) {
-        const client = new Client({ name: 'readme-snippet', version: '1.0.0' });
+        const client = new Client({ name: 'mcp-guide-snippet', version: '1.0.0' });
         await client.connect(transportFor(entry));
         try {
           const { tools } = await client.listTools();
