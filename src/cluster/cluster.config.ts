@@ -1,23 +1,26 @@
 import { Matches, Max, Min, ValidateIf } from 'class-validator';
-import { IntegerVariable } from '../core/config';
+import { Describe, IntegerVariable, VariableGroup } from '../core/config';
 
 /** The environment variables of several instances sharing one PostgreSQL server. */
+@VariableGroup('Several instances (PostgreSQL)')
 export class ClusterConfig {
-  /**
-   * A Redis server (`redis://host:6379`) to carry the live run events between instances.
-   * Unset: PostgreSQL `LISTEN/NOTIFY` carries them. Catalog notices always use PostgreSQL.
-   */
+  @Describe(
+    'A Redis server (`redis://host:6379`) to carry live run events between instances; catalog and cancel notices always use PostgreSQL',
+    { unset: 'PostgreSQL `LISTEN/NOTIFY`' },
+  )
   @ValidateIf((config: ClusterConfig) => config.REDIS_URL !== '')
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL = '';
 
-  /** Seconds between the heartbeats an instance records for the runs it executes. */
+  @Describe(
+    'Seconds between the heartbeats an instance records for the runs it executes (PostgreSQL only)',
+  )
   @IntegerVariable()
   @Min(1)
   @Max(3600)
   RUN_HEARTBEAT_SECONDS = 5;
 
-  /** Seconds without a heartbeat after which a running run is ended as `RUN_INTERRUPTED`. */
+  @Describe('A running run without a heartbeat this long, in seconds, is ended `RUN_INTERRUPTED`')
   @IntegerVariable()
   @Min(2)
   @Max(86_400)

@@ -1,9 +1,12 @@
 import { Max, Min } from 'class-validator';
-import { IntegerVariable } from '../core/config';
+import { Describe, IntegerVariable, VariableGroup } from '../core/config';
 
 /** The environment variables of uploaded files. */
+@VariableGroup('Files')
 export class FilesConfig {
-  /** The largest file `POST /api/v1/files` accepts, in bytes; larger is 413 FILE_TOO_LARGE. */
+  @Describe(
+    'Largest uploaded file (`POST /api/v1/files`), in bytes; larger is `413 FILE_TOO_LARGE`',
+  )
   @IntegerVariable()
   @Min(1)
   @Max(2 ** 40)

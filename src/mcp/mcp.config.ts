@@ -1,4 +1,5 @@
 import { ValidateBy } from 'class-validator';
+import { Describe, VariableGroup } from '../core/config';
 
 /** An origin as browsers send it: scheme, host and optional port; no path (a trailing / is ok). */
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s@]+\/*$/i;
@@ -12,12 +13,12 @@ function invalidOrigins(list: string): string[] {
 }
 
 /** The environment variables of the MCP endpoint. */
+@VariableGroup('MCP')
 export class McpConfig {
-  /**
-   * Browser origins allowed to call `/mcp`, comma-separated (e.g. `https://app.example.com`),
-   * or `*` for any. Loopback origins (localhost, 127.0.0.1, [::1], any port) are always
-   * allowed; requests without an `Origin` header (non-browser clients) are not restricted.
-   */
+  @Describe(
+    'Browser origins allowed on `/mcp`, comma-separated, or `*`; loopback origins (any port) always are, and clients that send no `Origin` are not restricted',
+    { unset: 'loopback only' },
+  )
   @ValidateBy({
     name: 'isOriginList',
     validator: {

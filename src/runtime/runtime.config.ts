@@ -1,32 +1,35 @@
 import { Max, Min } from 'class-validator';
-import { IntegerVariable } from '../core/config';
+import { Describe, IntegerVariable, VariableGroup } from '../core/config';
 
 /** The environment variables of the agent runtime. */
+@VariableGroup('Agent runs')
 export class RuntimeConfig {
-  /** Model calls one run may make before it is ended with a MAX_TURNS error. */
+  @Describe('Model calls per run before it ends with `MAX_TURNS`')
   @IntegerVariable()
   @Min(1)
   @Max(1000)
   AGENT_MAX_TURNS = 25;
 
-  /** `max_tokens` of a model call when the agent's `model_config` sets none. */
+  @Describe(
+    "`max_tokens` of a model call when the agent's `model_config` sets none (plus the thinking budget)",
+  )
   @IntegerVariable()
   @Min(1)
   AGENT_DEFAULT_MAX_TOKENS = 4096;
 
-  /** How long after its end a run's streamed-only events stay replayable, in seconds. */
+  @Describe("How long after its end a run's streamed-only events stay replayable, in seconds")
   @IntegerVariable()
   @Min(0)
   @Max(86_400)
   RUN_REPLAY_GRACE_SECONDS = 600;
 
-  /** Seconds between `: ping` comments on an idle event stream. */
+  @Describe('Seconds between `: ping` comments on an idle event stream')
   @IntegerVariable()
   @Min(1)
   @Max(3600)
   SSE_KEEPALIVE_SECONDS = 15;
 
-  /** Seconds an approval may wait for a decision before it resolves as not approved. */
+  @Describe('Seconds an approval waits for a decision before it resolves as expired')
   @IntegerVariable()
   @Min(1)
   @Max(30 * 86_400)

@@ -1,18 +1,21 @@
 import { Max, Min } from 'class-validator';
-import { IntegerVariable } from '../core/config';
+import { Describe, IntegerVariable, VariableGroup } from '../core/config';
 
 /** The environment variables of tool invocation. */
+@VariableGroup('Tool calls')
 export class ToolsConfig {
-  /** Longest a tool call over REST or MCP may run before it is aborted with 504. */
+  @Describe(
+    'Longest a tool call runs before it is aborted, in seconds (`504 EXECUTION_TIMEOUT` over REST)',
+  )
   @IntegerVariable()
   @Min(1)
   @Max(3600)
   TOOL_TIMEOUT_SECONDS = 30;
 
-  /**
-   * Deepest nesting of arrays and objects a tool's result may have; past it the call fails with
-   * TOOL_RESULT_TOO_DEEP. Far beyond real results, far below what overflows serialisation.
-   */
+  /** Far beyond real results, far below what overflows serialisation. */
+  @Describe(
+    "Deepest nesting of arrays and objects in a tool's result; past it `502 TOOL_RESULT_TOO_DEEP`",
+  )
   @IntegerVariable()
   @Min(1)
   @Max(1000)

@@ -2,7 +2,13 @@ import { IsIn, Max, Min } from 'class-validator';
 import { type ModuleImport, featureConfigsIn } from './feature-configs';
 import { HostVariable } from './host-variable.decorator';
 import { IntegerVariable } from './integer-variable.decorator';
-import { ConfigValidationError, type Environment, checkEnvironment } from './validate-environment';
+import {
+  ConfigValidationError,
+  type Environment,
+  type VariablesClass,
+  checkEnvironment,
+} from './validate-environment';
+import { Describe, VariableGroup } from './variable-docs.decorator';
 
 const HTTP_ADAPTERS = ['express', 'fastify'] as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -10,35 +16,50 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export type HttpAdapterName = (typeof HTTP_ADAPTERS)[number];
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The environment variables of the server core; tools declare their own (see README). */
+/** The environment variables of the server core; features declare their own. */
+@VariableGroup('Server')
 export class CoreEnvironment {
+  @Describe('`express` or `fastify`: the HTTP framework under the same API (Fastify is faster)')
   @IsIn(HTTP_ADAPTERS)
   HTTP_ADAPTER: HttpAdapterName = 'express';
 
+  @Describe('Port to listen on (`0`: any free port)')
   @IntegerVariable()
   @Min(0)
   @Max(65535)
   PORT = 3000;
 
+  @Describe(
+    'Interface to listen on, an IP address or host name (`0.0.0.0` every interface, `127.0.0.1` this machine only)',
+  )
   @HostVariable()
   HOST = '0.0.0.0';
 
-  /** Largest request body accepted, in bytes; must leave room for a JSON-escaped 50KB diagram. */
+  /** Room for a JSON-escaped 50KB diagram is the least it must leave. */
+  @Describe('Largest request body, in bytes (at least 1024)')
   @IntegerVariable()
   @Min(1024)
   MAX_BODY_BYTES = 1024 * 1024;
 
-  /**
-   * Deepest nesting of arrays and objects in a JSON request body; deeper is refused before
-   * parsing. The ceiling keeps every recursive step after parsing far from the stack's end.
-   */
+  /** The ceiling keeps every recursive step after parsing far from the stack's end. */
+  @Describe(
+    'Deepest nesting of arrays and objects in a JSON request body (2–512); deeper is `400 JSON_TOO_DEEP`, refused before parsing',
+  )
   @IntegerVariable()
   @Min(2)
   @Max(512)
   MAX_JSON_DEPTH = 64;
 
+  @Describe(
+    '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; logs are JSON lines on stdout',
+  )
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+}
+
+/** Every class of variables the app in `modules` reads: the core's first, then each feature's. */
+export function variableClassesOf(modules: readonly ModuleImport[]): VariablesClass[] {
+  return [CoreEnvironment, ...featureConfigsIn(modules)];
 }
 
 /** The validated configuration of the server core. Nothing outside config reads process.env. */

@@ -8,3 +8,6 @@ export * from './boolean-variable.decorator';
 export * from './operator-error';
 export * from './variables-help';
 export * from './data-directory.config';
+export * from './variable-docs.decorator';
+export * from './configuration-table';
+export * from './env-example';

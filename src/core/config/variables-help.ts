@@ -1,5 +1,5 @@
-import { CoreEnvironment } from './app-config';
-import { type ModuleImport, featureConfigsIn } from './feature-configs';
+import { variableClassesOf } from './app-config';
+import { type ModuleImport } from './feature-configs';
 
 /**
  * Every variable the app in `modules` reads with its default, one per line, in groups (core
@@ -8,7 +8,7 @@ import { type ModuleImport, featureConfigsIn } from './feature-configs';
  */
 export function describeVariables(modules: readonly ModuleImport[]): string {
   const width = 34;
-  return [CoreEnvironment, ...featureConfigsIn(modules)]
+  return variableClassesOf(modules)
     .map((schema) =>
       Object.entries(new schema() as Record<string, unknown>)
         .map(([name, value]) => {

@@ -1,13 +1,14 @@
 import { Min, ValidateBy } from 'class-validator';
-import { IntegerVariable } from '../../core/config';
+import { Describe, IntegerVariable, VariableGroup } from '../../core/config';
 import { parseAllowList } from './allow-list';
 
 /** The environment variables of calls to tool endpoints. */
+@VariableGroup('Outbound calls of http and mcp tools')
 export class OutboundConfig {
-  /**
-   * Comma-separated host names, IP addresses and CIDR ranges that tools may reach though they
-   * are not public (loopback, private, link-local…); empty: public addresses only.
-   */
+  @Describe(
+    'Host names, IP addresses and CIDR ranges (comma-separated) tools may reach though not public (loopback, private, link-local…)',
+    { unset: 'public addresses only' },
+  )
   @ValidateBy({
     name: 'isAllowList',
     validator: {
@@ -21,10 +22,10 @@ export class OutboundConfig {
   })
   TOOL_URL_ALLOW = '';
 
-  /**
-   * The most bytes read of one answer of an `http` or `mcp` tool's endpoint; past it the call
-   * fails with TOOL_RESPONSE_TOO_LARGE, so no endpoint can make toolhub hold more.
-   */
+  /** A bound on what any endpoint can make toolhub hold. */
+  @Describe(
+    "Most bytes read of an `http` or `mcp` tool's answer; past it `502 TOOL_RESPONSE_TOO_LARGE`",
+  )
   @IntegerVariable()
   @Min(1)
   TOOL_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
