@@ -8,10 +8,12 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { openEmbeddedDatabase } from '../../../test/support/embedded-database';
 import { SecretBox } from '../../secrets/secret-box';
 import { DATABASE } from '../../database/database';
+import { Transactions } from '../../database/transactions';
 import * as schema from '../../database/schema';
 import { type ToolKind, type ToolKindBuild } from '../../tools/tool-kind.contract';
 import { ToolKindProvider } from '../../tools/tool-kind-provider.decorator';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
+import { RegisteredToolsRepository } from './registered-tools.repository';
 import { SecretHeadersSealing } from './secret-headers-sealing.service';
 
 @ToolKindProvider()
@@ -52,6 +54,8 @@ describe('SecretHeadersSealing at start', () => {
         ToolKindRegistry,
         PlainToolKind,
         SecretHeadersSealing,
+        RegisteredToolsRepository,
+        Transactions,
         { provide: DATABASE, useValue: db },
         { provide: SecretBox, useValue: new SecretBox({ current: randomBytes(32) }, 'SECRET_KEY') },
       ],
