@@ -239,6 +239,23 @@ describeEachAdapter('Registry agents (seed 003)', (testApp) => {
     });
   });
 
+  test("an agent created with its own approval rule for a tool keeps it; null keeps the tool's", async () => {
+    const [gated, free] = [await createTool('gated'), await createTool('free')];
+
+    const agent = await createAgent({
+      tool_ids: [
+        { tool_id: gated.id, requires_approval: true },
+        { tool_id: free.id, requires_approval: null },
+      ],
+    });
+
+    expect(agent.tool_ids).toEqual([gated.id, free.id]);
+    expect((await detailOf(agent.id)).tools).toEqual([
+      expect.objectContaining({ id: gated.id, requires_approval: true }),
+      expect.objectContaining({ id: free.id, requires_approval: false }),
+    ]);
+  });
+
   test('AC-015: 404 AGENT_NOT_FOUND for an unknown id and for an id that is not a UUID', async () => {
     const unknown = randomUUID();
     for (const id of [unknown, 'uuid-456']) {

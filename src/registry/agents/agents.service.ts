@@ -29,7 +29,8 @@ export class AgentsService {
 
   async create(dto: CreateAgentDto): Promise<AgentDto> {
     this.assertRunnable(dto.model_config);
-    const toolIds = (dto.tool_ids ?? []).map(toolIdOf);
+    // The items as given: an item may carry the agent's own approval rule for its tool.
+    const toolIds = dto.tool_ids ?? [];
     const row = await this.write(dto.name, toolIds, () =>
       this.agents.insert({
         name: dto.name,
@@ -39,7 +40,7 @@ export class AgentsService {
       }),
     );
     // The stored ids are exactly the given ones, in PostgreSQL's (lower-case) spelling.
-    const storedIds = toolIds.map((id) => id.toLowerCase());
+    const storedIds = toolIds.map((item) => toolIdOf(item).toLowerCase());
     return toAgentDto(row, storedIds);
   }
 
