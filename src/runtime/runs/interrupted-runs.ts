@@ -62,8 +62,12 @@ export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShu
     await this.sweeping;
   }
 
-  /** One sweep at a time; a failed one is logged and the next interval tries again. */
-  private sweepStale(): Promise<void> {
+  /**
+   * Ends the runs without a heartbeat for `RUN_HEARTBEAT_TIMEOUT_SECONDS`, as the timer does
+   * every `RUN_HEARTBEAT_SECONDS` (public: a test drives a sweep rather than wait for the timer).
+   * One sweep at a time; a failed one is logged and the next interval tries again.
+   */
+  sweepStale(): Promise<void> {
     this.sweeping ??= this.sweep(this.cluster.RUN_HEARTBEAT_TIMEOUT_SECONDS, 'a lost heartbeat')
       .catch((error: unknown) => this.logger.warn({ err: error }, 'Sweeping stale runs failed'))
       .finally(() => (this.sweeping = undefined));
