@@ -1,5 +1,8 @@
 // Unit tests live beside the code (src/**/*.spec.ts); acceptance tests boot the app over HTTP
-// (test/**/*.e2e-spec.ts). The Swagger CLI plugin runs inside ts-jest too.
+// (test/**/*.e2e-spec.ts). Between them, service tests (test/**/*.service-spec.ts) drive the
+// services of the whole app, on the real database and the scripted model, without HTTP: the run
+// loop, approvals, interruption and tool calls in seconds. The Swagger CLI plugin runs inside
+// ts-jest too.
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -13,7 +16,11 @@ module.exports = {
       },
     ],
   },
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/test/**/*.service-spec.ts',
+    '<rootDir>/test/**/*.e2e-spec.ts',
+  ],
   // Booting an app opens a database (PGlite: ~0.5 s); CLI runs start a process each.
   testTimeout: 30_000,
   // Acceptance tests mostly wait on sockets and the database: two workers keep both cores busy.
