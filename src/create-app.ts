@@ -60,6 +60,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Created
     app.get(MetricsService),
     app.get(RouteCatalog),
     app.get<Logger>(ROOT_LOGGER),
+    config.http.trustProxy,
   );
   return { app, config };
 }

@@ -1,5 +1,7 @@
 import { type IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../core/config';
+import { clientAddressOf } from '../core/http/client-address';
 import { type EarlyRequestChecks } from '../core/http/early-request-checks';
 import { TooManyKeyFailuresError, UnauthorizedError } from './api-key.errors';
 import { ApiKeyMetrics } from './api-key-metrics';
@@ -14,7 +16,7 @@ type NodeRequest = IncomingMessage & RequestWithPrincipal;
  * Who sends a request, from its `Authorization: Bearer <key>` header: the key's principal, left
  * on the (Node) request for the guard and the handler. An invalid key is refused wherever it is
  * sent, even where no key is needed, so a misconfigured client hears of it; invalid keys count
- * against the sender's address.
+ * against the client's address (behind trusted proxies, the one they forward).
  */
 @Injectable()
 export class ApiKeyAuthenticator {
@@ -22,6 +24,7 @@ export class ApiKeyAuthenticator {
     private readonly verifier: ApiKeyVerifier,
     private readonly attempts: FailedKeyAttempts,
     private readonly metrics: ApiKeyMetrics,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -54,7 +57,7 @@ export class ApiKeyAuthenticator {
     if (known) return known;
     const key = bearerKeyOf(request.headers.authorization);
     if (key === undefined) return undefined;
-    const address = throttledAddressOf(request.socket.remoteAddress);
+    const address = throttledAddressOf(clientAddressOf(request, this.config.http.trustProxy));
     const wait = this.attempts.secondsToWait(address);
     if (wait > 0) {
       this.metrics.failed('throttled');

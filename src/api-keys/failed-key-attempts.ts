@@ -46,16 +46,15 @@ export class FailedKeyAttempts {
 }
 
 /**
- * The address failures are counted by: an IPv4 address (IPv4-mapped IPv6 included) as it is,
- * an IPv6 address by its /64, which one host usually has whole. Behind a reverse proxy, this is
- * the proxy's address.
+ * The address failures are counted by, from the client's: an IPv4 address (IPv4-mapped IPv6
+ * included) as it is, an IPv6 address by its /64, which one host usually has whole.
  */
-export function throttledAddressOf(remoteAddress: string | undefined): string {
-  if (!remoteAddress) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remoteAddress);
+export function throttledAddressOf(clientAddress: string | undefined): string {
+  if (!clientAddress) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(clientAddress);
   if (mapped) return mapped[1];
-  if (!remoteAddress.includes(':')) return remoteAddress;
-  const [head, tail] = remoteAddress.split('%')[0].split('::');
+  if (!clientAddress.includes(':')) return clientAddress;
+  const [head, tail] = clientAddress.split('%')[0].split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = [

@@ -6,6 +6,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { AppConfig, loadAppConfig } from './app-config';
 import { provideFeatureConfig } from './feature-config.provider';
+import { TRUST_NO_PROXY } from './trust-proxy';
 import { ConfigValidationError, type Environment } from './validate-environment';
 
 function configError(env: Environment): ConfigValidationError {
@@ -36,6 +37,7 @@ describe('loadAppConfig', () => {
       host: '0.0.0.0',
       maxBodyBytes: 1024 * 1024,
       maxJsonDepth: 64,
+      trustProxy: TRUST_NO_PROXY,
     });
     expect(config.log).toEqual({ level: 'info', destination: 'stdout' });
   });
@@ -48,6 +50,7 @@ describe('loadAppConfig', () => {
       MAX_BODY_BYTES: '2048',
       MAX_JSON_DEPTH: '16',
       LOG_LEVEL: 'debug',
+      TRUST_PROXY: 'loopback',
     });
     expect(config.http).toStrictEqual({
       adapter: 'fastify',
@@ -55,7 +58,10 @@ describe('loadAppConfig', () => {
       host: '127.0.0.1',
       maxBodyBytes: 2048,
       maxJsonDepth: 16,
+      trustProxy: expect.any(Function),
     });
+    expect(config.http.trustProxy('127.0.0.1', 0)).toBe(true);
+    expect(config.http.trustProxy('203.0.113.7', 0)).toBe(false);
     expect(config.log).toStrictEqual({ level: 'debug', destination: 'stdout' });
   });
 
@@ -81,6 +87,7 @@ describe('loadAppConfig', () => {
       HOST: '',
       MAX_BODY_BYTES: '',
       LOG_LEVEL: '',
+      TRUST_PROXY: '',
     });
     expect(config).toEqual(loadAppConfig({}));
   });
@@ -110,6 +117,9 @@ describe('loadAppConfig', () => {
     ['MAX_BODY_BYTES', '1023'],
     ['MAX_JSON_DEPTH', '1'],
     ['MAX_JSON_DEPTH', '513'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'loopback;10.0.0.0/8'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
   ])('rejects %s=%j with a ConfigValidationError naming it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error).toBeInstanceOf(ConfigValidationError);
@@ -135,6 +145,13 @@ describe('loadAppConfig', () => {
       expect(configError({ PORT: port }).message).toMatch(/PORT must be a whole number/);
     },
   );
+
+  it('says the forms TRUST_PROXY takes when it is malformed', () => {
+    expect(configError({ TRUST_PROXY: 'yes' }).message).toContain(
+      'TRUST_PROXY must be a number of proxies (1: the peer only), or loopback, linklocal, ' +
+        'uniquelocal, IP addresses and CIDR ranges, comma-separated (got "yes")',
+    );
+  });
 
   it("says a variable's expected form: every rule it has, not only the one broken", () => {
     expect(configError({ PORT: '70000' }).message).toContain(

@@ -2,6 +2,8 @@ import { IsIn, Max, Min } from 'class-validator';
 import { type ModuleImport, featureConfigsIn } from './feature-configs';
 import { HostVariable } from './host-variable.decorator';
 import { IntegerVariable } from './integer-variable.decorator';
+import { type ProxyTrust, parseTrustProxy } from './trust-proxy';
+import { TrustProxyVariable } from './trust-proxy-variable.decorator';
 import {
   ConfigValidationError,
   type Environment,
@@ -55,6 +57,13 @@ export class CoreEnvironment {
   )
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+
+  @Describe(
+    "Reverse proxies whose `X-Forwarded-For` names the client (the address the key throttle counts, the access log shows and `request.ip` gives): how many there are (`1`: the connection's peer only), or `loopback`, `linklocal`, `uniquelocal`, IP addresses and CIDR ranges, comma-separated",
+    { unset: 'none: `X-Forwarded-For` is ignored' },
+  )
+  @TrustProxyVariable()
+  TRUST_PROXY = '';
 }
 
 /** Every class of variables the app in `modules` reads: the core's first, then each feature's. */
@@ -71,6 +80,8 @@ export class AppConfig {
       host: string;
       maxBodyBytes: number;
       maxJsonDepth: number;
+      /** Which proxies' `X-Forwarded-For` is believed; both adapters are given this one function. */
+      trustProxy: ProxyTrust;
     },
     /** `stderr` when stdout is taken by a protocol (the MCP stdio server). */
     readonly log: { level: LogLevel; destination: 'stdout' | 'stderr' },
@@ -100,6 +111,8 @@ export function loadAppConfig(env: Environment, modules: readonly ModuleImport[]
       host: core.HOST,
       maxBodyBytes: core.MAX_BODY_BYTES,
       maxJsonDepth: core.MAX_JSON_DEPTH,
+      // Validated above, so it parses.
+      trustProxy: parseTrustProxy(core.TRUST_PROXY) as ProxyTrust,
     },
     { level: core.LOG_LEVEL, destination: 'stdout' },
   );

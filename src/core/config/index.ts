@@ -11,3 +11,4 @@ export * from './data-directory.config';
 export * from './variable-docs.decorator';
 export * from './configuration-table';
 export * from './env-example';
+export * from './trust-proxy';

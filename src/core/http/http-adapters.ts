@@ -40,6 +40,8 @@ export function createHttpAdapter(
       instance.set('etag', false);
       // Fastify's routing is case-sensitive; Express's becomes so too.
       instance.enable('case sensitive routing');
+      // The function Fastify gets too, so `request.ip` is the same on both.
+      instance.set('trust proxy', config.http.trustProxy);
       instance.use(setResponseHeaders(cors));
       instance.options(/.*/, answerPreflight);
       instance.use(rejectNonUtf8Url);
@@ -59,6 +61,7 @@ export function createHttpAdapter(
     case 'fastify':
       return new FastifyAdapter({
         bodyLimit: maxBodyBytes,
+        trustProxy: config.http.trustProxy,
         // No Nest middleware is used (the hooks above do that work), so no middie layer.
         skipMiddie: true,
         // Express's routing is not strict about a trailing slash; neither is ours.

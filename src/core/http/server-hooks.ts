@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Server, STATUS_CODES } from 'node:http';
 import { type Socket } from 'node:net';
 import { type Logger } from 'pino';
+import { type ProxyTrust } from '../config';
 import { logRequest } from '../logging/access-log';
 import { type MetricsService } from '../metrics/metrics.service';
 import { CORS_HEADERS } from './cors';
@@ -19,6 +20,7 @@ export function instrumentServer(
   metrics: MetricsService,
   routes: RouteCatalog,
   logger: Logger,
+  trust: ProxyTrust,
 ): void {
   server.prependListener('request', (request, response) => {
     assignRequestId(request);
@@ -35,7 +37,7 @@ export function instrumentServer(
           seconds,
         );
       }
-      logRequest(logger, request, response, seconds);
+      logRequest(logger, request, response, seconds, trust);
       // Shutting down: close the keep-alive connection this response leaves idle now, rather
       // than after the keep-alive timeout, so the process exits as soon as the work is done.
       if (!server.listening) setImmediate(() => server.closeIdleConnections());

@@ -1,5 +1,7 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Level, type Logger } from 'pino';
+import { type ProxyTrust } from '../config';
+import { clientAddressOf } from '../http/client-address';
 import { requestIdOf } from '../http/request-id';
 
 /**
@@ -12,6 +14,7 @@ export function logRequest(
   request: IncomingMessage,
   response: ServerResponse,
   seconds: number,
+  trust: ProxyTrust,
 ): void {
   const status = response.statusCode;
   const level: Level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'debug';
@@ -20,7 +23,11 @@ export function logRequest(
     {
       reqId: requestIdOf(request),
       // Without the query: a client may put a secret there (`?api_key=`) that must not be kept.
-      req: { method: request.method, url: request.url?.split('?')[0] },
+      req: {
+        method: request.method,
+        url: request.url?.split('?')[0],
+        remoteAddress: clientAddressOf(request, trust),
+      },
       res: { statusCode: status },
       responseTime: Math.round(seconds * 1e4) / 10,
     },
