@@ -6,48 +6,14 @@
  * first app booted in the file (nestjs-pino keeps that one), which must log at `debug` here.
  */
 import { randomBytes } from 'node:crypto';
-import { type INestApplication } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import { PinoLogger } from 'nestjs-pino';
-import pino, { type Logger } from 'pino';
-import { ROOT_LOGGER } from '../src/core/logging/root-logger';
 import { DATABASE, type Database } from '../src/database/database';
 import { bearerFor } from './support/api-key';
 import { startContentMcpServer } from './support/content-mcp-server';
+import { type LogCapture, captureLogs } from './support/log-capture';
 import { DEFAULT_KEY_ENV, SECRET, httpTool } from './support/secrets';
 import { describeEachAdapter } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
-
-interface LogCapture {
-  lines(): string[];
-  stop(): void;
-}
-
-/**
- * Every line the app logs from now on: its access log's and Nest's (nestjs-pino's logger, which
- * is the root logger of the first app of the file). Nest's lines wait in a buffer until the
- * server listens (a test app never does): flushed here, as at listen.
- */
-async function captureLogs(app: INestApplication): Promise<LogCapture> {
-  const loggers = [app.get<Logger>(ROOT_LOGGER), (await app.resolve(PinoLogger)).logger];
-  const streams = new Set(
-    loggers.map(
-      (logger) =>
-        (logger as unknown as Record<symbol, { write(line: string): boolean }>)[
-          pino.symbols.streamSym
-        ],
-    ),
-  );
-  const lines: string[] = [];
-  const spies = [...streams].map((stream) =>
-    jest.spyOn(stream, 'write').mockImplementation((line: string) => {
-      lines.push(line);
-      return true;
-    }),
-  );
-  app.flushLogs();
-  return { lines: () => lines, stop: () => spies.forEach((spy) => spy.mockRestore()) };
-}
 
 describeEachAdapter(
   'no secret in responses, logs or errors',
