@@ -50,6 +50,7 @@ describe('a configuration with many mistakes', () => {
         DATA_DIR: join(scratch, 'never-made'),
         PORT: 'abc',
         HOST: 'bad host!',
+        TRUST_PROXY: 'true',
         MCP_ALLOWED_ORIGINS: 'nope',
         TOOL_TIMEOUT_SECONDS: '30',
         DATABASE_POOL_SIZE: '0',
@@ -76,6 +77,7 @@ describe('a configuration with many mistakes', () => {
         'MCP_ALLOWED_ORIGINS',
         'PLANTUML_SERVER_URL',
         'PORT',
+        'TRUST_PROXY',
       ].sort(),
     );
   });
@@ -85,6 +87,7 @@ describe('a configuration with many mistakes', () => {
       'PORT must be a whole number, must not be less than 0, must not be greater than 65535 (got "abc")',
     );
     expect(run.stderr).toMatch(/HOST must be an IP address .* or a host name \(got "bad host!"\)/);
+    expect(run.stderr).toMatch(/TRUST_PROXY must be a number of proxies .*\(got "true"\)/);
     expect(run.stderr).toMatch(/MCP_ALLOWED_ORIGINS must be \* or origins.*\(got "nope"\)/);
     expect(run.stderr).toContain(
       'DATABASE_POOL_SIZE must be a whole number, must not be less than 1, must not be greater than 1000 (got "0")',
