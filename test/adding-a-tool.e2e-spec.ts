@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { builtinToolModules } from '../src/tools/builtin/builtin-tool-modules';
 import { ToolCatalog } from '../src/tools/tool-catalog.service';
-import { describeEachAdapter } from './support/test-app';
+import { describeOnAdapter } from './support/test-app';
 
 // test/fixtures/builtin has the same layout as src/tools/builtin.
 const fixtureModules = builtinToolModules(join(__dirname, 'fixtures', 'builtin'));
@@ -14,7 +14,7 @@ test('the builtin loader finds the module in a dropped-in tool folder', () => {
   expect(fixtureModules.map((m) => m.name)).toEqual(['WordCountModule']);
 });
 
-describeEachAdapter(
+describeOnAdapter(
   'Adding a tool',
   (testApp) => {
     test('it is listed by GET /api/tools next to the tools of the code, in name order', async () => {

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ADAPTERS, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, startTestApp } from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
@@ -22,7 +22,7 @@ async function cli(env: Record<string, string>, ...args: string[]) {
  * and stopped after them: the embedded database serves one process at a time, the CLI's next.
  */
 async function statusesWithKeys(database: TestDatabase, keys: string[]): Promise<number[]> {
-  const app = await startTestApp(ADAPTERS[0], { env: database.env });
+  const app = await startTestApp(SELECTED_ADAPTER, { env: database.env });
   try {
     const statuses: number[] = [];
     for (const key of keys) {

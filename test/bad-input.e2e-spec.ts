@@ -5,7 +5,7 @@
  * write stores nothing. Tool calls keep their seed 001 contract (the tool judges its text).
  */
 import { bearerFor } from './support/api-key';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 
 const TOOLS = '/api/v1/tools';
 
@@ -25,7 +25,7 @@ function deepSchema(depth: number): string {
 /** Not the default (64): the body parsers take the limit from the configuration. */
 const MAX_JSON_DEPTH = 48;
 
-describeEachAdapter(
+describeHttpContract(
   'Bad input is a 4xx, never a 500',
   (testApp) => {
     let auth: string;

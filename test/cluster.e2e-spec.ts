@@ -20,7 +20,7 @@ import { type RuntimeUser, runtimeUser, runtimeUserOver } from './support/runtim
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { openEventStream, type SseFrame } from './support/sse-client';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 const REDIS_URL = process.env.REDIS_URL || (redisAnswers() ? 'redis://127.0.0.1:6379' : '');
@@ -52,7 +52,7 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
     database = await createTestDatabase();
     const env = { ...database.env, ...busEnv, ...HEARTBEAT };
     // One after the other, so that whatever started is assigned and afterAll stops it.
-    a = await startTestApp('express', { env });
+    a = await startTestApp(SELECTED_ADAPTER, { env });
     b = await startServerProcess(env);
     bHttp = request(b.url);
     aliceOnA = await runtimeUser(a, 'alice');

@@ -2,7 +2,7 @@
  * Browser apps on another origin: the registry (`/api/v1`) lets them send their API key and use
  * every method its routes serve, while seed 001's paths keep the seed's exact CORS headers.
  */
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 
 const SEED_001_CORS = {
   'access-control-allow-origin': '*',
@@ -10,7 +10,7 @@ const SEED_001_CORS = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
 
-describeEachAdapter('CORS for browser apps', (testApp) => {
+describeHttpContract('CORS for browser apps', (testApp) => {
   const preflight = (path: string, method: string, headers: string) =>
     testApp()
       .http.options(path)
@@ -54,7 +54,7 @@ describeEachAdapter('CORS for browser apps', (testApp) => {
   );
 });
 
-describeEachAdapter(
+describeHttpContract(
   'CORS for the browser apps a deployment names (CORS_ORIGINS)',
   (testApp) => {
     const preflightFrom = (origin: string) =>

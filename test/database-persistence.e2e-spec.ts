@@ -5,7 +5,7 @@
 import { utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { ADAPTERS, type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 import { bearerFor } from './support/api-key';
 import { CLI, STACK_LINE, runBuilt } from './support/run-built';
 import { MAIN, startServerProcess } from './support/server-process';
@@ -33,7 +33,7 @@ describe('persistence', () => {
   });
 
   test('a tool created before a restart is read back after it, with the same key', async () => {
-    const first = await startTestApp(ADAPTERS[0], { env: database.env });
+    const first = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     const auth = await bearerFor(first.app);
     const names = async (app: TestApp) =>
       (
@@ -48,7 +48,7 @@ describe('persistence', () => {
     expect(created.status).toBe(201);
     await first.close();
 
-    const second = await startTestApp(ADAPTERS[1], { env: database.env });
+    const second = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     try {
       const read = await second.http
         .get(`/api/v1/tools/${created.body.id}`)
@@ -108,7 +108,7 @@ describe('persistence', () => {
     writeFileSync(lockFile, JSON.stringify({ pid: 1, host: '3f2a1b0c9d8e' }));
     const longAgo = new Date(Date.now() - 10 * 60_000);
     utimesSync(lockFile, longAgo, longAgo);
-    const next = await startTestApp(ADAPTERS[0], { env: database.env });
+    const next = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     try {
       expect((await next.http.get('/api/tools')).status).toBe(200);
     } finally {
@@ -119,7 +119,7 @@ describe('persistence', () => {
   embeddedOnly('a lock left by a process that died is taken over', async () => {
     const crashed = await startServerProcess(database.env);
     await crashed.stop(); // SIGKILL: no chance to release the lock
-    const next = await startTestApp(ADAPTERS[0], { env: database.env });
+    const next = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     try {
       expect((await next.http.get('/api/tools')).status).toBe(200);
     } finally {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { PDF_BYTES, pngBytes, storedCounts, upload, uploaded } from './support/files';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 
 const MAX_BYTES = 64 * 1024;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -21,7 +21,7 @@ const binary = (
   response.on('end', () => callback(null, Buffer.concat(chunks)));
 };
 
-describeEachAdapter(
+describeHttpContract(
   'Files',
   (testApp) => {
     let alice: RuntimeUser;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import { ConfigValidationError } from '../src/core/config';
-import { type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 
 const KEY_FILE = 'initial-admin-key';
@@ -30,7 +30,7 @@ describe('The first admin key', () => {
   let database: TestDatabase;
   const apps: TestApp[] = [];
   const start = async (env: Record<string, string> = {}) => {
-    const app = await startTestApp('express', {
+    const app = await startTestApp(SELECTED_ADAPTER, {
       env: { ...database.env, LOG_LEVEL: 'warn', ...env },
     });
     apps.push(app);

@@ -14,7 +14,7 @@ import { DATABASE, type Database } from '../src/database/database';
 import { rawRows } from '../src/database/raw-rows';
 import { bearerFor } from './support/api-key';
 import { type WriteRoute, jsonBodyFor, rawBodyFor, writeRoutesOf } from './support/fuzz-bodies';
-import { type TestApp, describeEachAdapter } from './support/test-app';
+import { type TestApp, describeHttpContract } from './support/test-app';
 
 const SEED = 10;
 /** Runs per route: enough to meet every kind of input, few enough for a busy 2-core machine. */
@@ -72,7 +72,7 @@ function typedIdOf(item: unknown, ids: Map<string, string>): unknown {
   return { ...item, id: ids.get(`${String(item.type)}s`) ?? item.id };
 }
 
-describeEachAdapter('Fuzzed /api/v1 writes are never a 5xx', (testApp) => {
+describeHttpContract('Fuzzed /api/v1 writes are never a 5xx', (testApp) => {
   let auth: string;
   let routes: WriteRoute[] = [];
   /** An existing resource per collection (`tools`, `agents`…), so routes reach their writes. */

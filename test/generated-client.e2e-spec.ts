@@ -7,10 +7,10 @@ import { type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import createClient, { type Client } from 'openapi-fetch';
 import { bearerFor } from './support/api-key';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 import { type paths } from './generated/openapi';
 
-describeEachAdapter('A client generated from docs/openapi.json', (testApp) => {
+describeHttpContract('A client generated from docs/openapi.json', (testApp) => {
   let client: Client<paths>;
   let authorization: string;
   beforeAll(async () => {

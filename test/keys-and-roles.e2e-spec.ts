@@ -12,7 +12,13 @@ import { ADMIN_KEYS_LOCK_ID, ApiKeysService } from '../src/api-keys/api-keys.ser
 import { DATABASE, type Database } from '../src/database/database';
 import { bearerFor } from './support/api-key';
 import { untilWaitingForLocks } from './support/lock-waits';
-import { type TestApp, describeEachAdapter, startTestApp } from './support/test-app';
+import {
+  SELECTED_ADAPTER,
+  type TestApp,
+  describeHttpContract,
+  describeOnAdapter,
+  startTestApp,
+} from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 
 const KEYS = '/api/v1/keys';
@@ -36,7 +42,7 @@ function isAdminOnly(method: string, path: string): boolean {
 /** A key's outcome on a route: refused (its status) or let through to the handler. */
 const outcomeOf = (status: number) => ([401, 403, 429].includes(status) ? status : 'through');
 
-describeEachAdapter(
+describeOnAdapter(
   'Roles over every /api/v1 route',
   (testApp) => {
     let admin: string;
@@ -139,7 +145,7 @@ describeEachAdapter(
   { env: { AUTH_FAILURES_PER_MINUTE: '1000' } },
 );
 
-describeEachAdapter('The keys API', (testApp) => {
+describeOnAdapter('The keys API', (testApp) => {
   let admin: string;
   const http = () => testApp().http;
   const createKey = (body: object, authorization = admin) =>
@@ -231,7 +237,7 @@ describe('The last admin key', () => {
   const keys = () => testApp.app.get(ApiKeysService);
 
   beforeAll(async () => {
-    testApp = await startTestApp('express');
+    testApp = await startTestApp(SELECTED_ADAPTER);
   });
 
   afterAll(async () => {
@@ -288,7 +294,7 @@ describe('The last admin key', () => {
   });
 });
 
-describeEachAdapter('The key is checked before the body is read', (testApp) => {
+describeHttpContract('The key is checked before the body is read', (testApp) => {
   let admin: string;
   const postRaw = (body: string, headers: Record<string, string>, path = '/api/v1/tools') => {
     const request = testApp().http.post(path);
@@ -334,7 +340,7 @@ describeEachAdapter('The key is checked before the body is read', (testApp) => {
   });
 });
 
-describeEachAdapter(
+describeOnAdapter(
   'Invalid keys are counted and slowed down per address',
   (testApp) => {
     const failures = async () => {
@@ -385,8 +391,8 @@ onPostgres('Several instances on one PostgreSQL server', () => {
     const database = await createTestDatabase();
     const instances: TestApp[] = [];
     try {
-      instances.push(await startTestApp('express', { env: database.env }));
-      instances.push(await startTestApp('fastify', { env: database.env }));
+      instances.push(await startTestApp(SELECTED_ADAPTER, { env: database.env }));
+      instances.push(await startTestApp(SELECTED_ADAPTER, { env: database.env }));
       const [a, b] = instances;
       const { id, key } = await a.app.get(ApiKeysService).create({ name: 'shared', role: 'admin' });
       const auth = `Bearer ${key}`;

@@ -34,7 +34,7 @@ import {
   rejectionOf,
 } from './support/mcp-clients';
 import { SEED_DIAGRAM, diagramOfSize } from './support/plantuml-samples';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 
 const ENCODE = '/api/tools/encodePlantUML';
 const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
@@ -67,7 +67,7 @@ interface RestTool {
   inputSchema: Record<string, unknown>;
 }
 
-describeEachAdapter(
+describeHttpContract(
   'MCP over Streamable HTTP',
   (testApp) => {
     const clients = new McpClients();
@@ -595,7 +595,7 @@ function generatedToolsModule(count: number): Type {
   return GeneratedToolsModule;
 }
 
-describeEachAdapter(
+describeHttpContract(
   'MCP tools/list pagination',
   (testApp) => {
     const clients = new McpClients();

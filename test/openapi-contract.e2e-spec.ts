@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Logger } from '@nestjs/common';
 import { buildOpenApiDocument } from '../src/openapi';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 
 const DOCUMENT_FILE = join(__dirname, '..', 'docs', 'openapi.json');
 const UPDATE = process.env.UPDATE_OPENAPI === '1';
@@ -32,7 +32,7 @@ function differences(committed: Document, served: Document): string[] {
   ];
 }
 
-describeEachAdapter('The committed OpenAPI document', (testApp) => {
+describeHttpContract('The committed OpenAPI document', (testApp) => {
   let served: Document;
   beforeAll(async () => {
     const { http } = testApp();

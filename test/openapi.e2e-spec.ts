@@ -4,7 +4,7 @@
  */
 import { RouteCatalog } from '../src/core/http/route-catalog.service';
 import { bearerFor } from './support/api-key';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 
 interface Operation {
   operationId: string;
@@ -37,7 +37,7 @@ type Document = {
 /** The statuses of `POST /mcp` whose bodies are JSON-RPC errors, not the envelope. */
 const JSON_RPC_STATUSES = ['400', '406', '413', '415'];
 
-describeEachAdapter('OpenAPI document', (testApp) => {
+describeHttpContract('OpenAPI document', (testApp) => {
   let document: Document;
   beforeAll(async () => {
     const response = await testApp().http.get('/docs-json');

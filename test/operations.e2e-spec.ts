@@ -1,8 +1,8 @@
 /** Health, readiness, the index at `/`, Prometheus metrics and request ids. */
 import { HealthChecks } from '../src/core/health/health-checks';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 
-describeEachAdapter('Operations', (testApp) => {
+describeHttpContract('Operations', (testApp) => {
   test('GET /health answers ok', async () => {
     const response = await testApp().http.get('/health');
     expect(response.status).toBe(200);

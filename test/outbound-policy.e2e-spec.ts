@@ -8,7 +8,12 @@
 import { bearerFor } from './support/api-key';
 import { startJsonPostServer } from './support/json-post-server';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { ADAPTERS, type TestApp, describeEachAdapter, startTestApp } from './support/test-app';
+import {
+  SELECTED_ADAPTER,
+  type TestApp,
+  describeOnAdapter,
+  startTestApp,
+} from './support/test-app';
 import { type ToolServer, startHttpToolServer, startMcpToolServer } from './support/tool-servers';
 
 const TOOLS = '/api/v1/tools';
@@ -23,11 +28,8 @@ interface Registry {
   auth: string;
 }
 
-async function startRegistry(
-  adapter: (typeof ADAPTERS)[number],
-  env: Record<string, string>,
-): Promise<Registry> {
-  const app = await startTestApp(adapter, { env });
+async function startRegistry(env: Record<string, string>): Promise<Registry> {
+  const app = await startTestApp(SELECTED_ADAPTER, { env });
   return { app, auth: await bearerFor(app.app) };
 }
 
@@ -63,7 +65,7 @@ const testRun = ({ app, auth }: Registry, id: string) =>
 const invoke = ({ app, auth }: Registry, name: string) =>
   app.http.post(`/api/tools/${name}`).set('Authorization', auth).send({});
 
-describeEachAdapter(
+describeOnAdapter(
   'Registration refuses tool URLs that reach inside',
   (testApp) => {
     let registry: Registry;
@@ -148,7 +150,7 @@ describeEachAdapter(
   { env: { TOOL_URL_ALLOW: '' } },
 );
 
-describe.each(ADAPTERS)('Calls of stored tools [%s]', (adapter) => {
+describe(`Calls of stored tools [${SELECTED_ADAPTER}]`, () => {
   let database: TestDatabase;
   let echo: ToolServer;
   let mcpServer: ToolServer;
@@ -171,7 +173,7 @@ describe.each(ADAPTERS)('Calls of stored tools [%s]', (adapter) => {
   describe('allowed by TOOL_URL_ALLOW, by host name or by range', () => {
     let registry: Registry;
     beforeAll(async () => {
-      registry = await startRegistry(adapter, {
+      registry = await startRegistry({
         ...database.env,
         TOOL_URL_ALLOW: 'localhost, 127.0.0.0/8',
       });
@@ -257,7 +259,7 @@ describe.each(ADAPTERS)('Calls of stored tools [%s]', (adapter) => {
   describe('refused at call time once TOOL_URL_ALLOW no longer allows them', () => {
     let registry: Registry;
     beforeAll(async () => {
-      registry = await startRegistry(adapter, { ...database.env, TOOL_URL_ALLOW: '' });
+      registry = await startRegistry({ ...database.env, TOOL_URL_ALLOW: '' });
     });
     afterAll(() => registry.app.close());
 
@@ -290,7 +292,7 @@ describe.each(ADAPTERS)('Calls of stored tools [%s]', (adapter) => {
 describe('TOOL_URL_ALLOW at start', () => {
   test('an entry that is no host name, address or CIDR range stops the start, named', async () => {
     await expect(
-      startTestApp('express', { env: { TOOL_URL_ALLOW: '127.0.0.1,10.0.0.0/33' } }),
+      startTestApp(SELECTED_ADAPTER, { env: { TOOL_URL_ALLOW: '127.0.0.1,10.0.0.0/33' } }),
     ).rejects.toThrow(/TOOL_URL_ALLOW .*not one of these: 10\.0\.0\.0\/33/);
   });
 });

@@ -4,7 +4,7 @@
  * `POST /api/tools/{name}`, MCP `tools/list` and `tools/call`) see the public tools only — a
  * private one is not found, exactly like a tool that does not exist — and callers with a valid
  * key see every active tool; an invalid key is refused. Over REST and over the official MCP SDK
- * client, on both adapters; a web page can't reach a private tool either.
+ * client; a web page can't reach a private tool either.
  */
 import { type Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -19,7 +19,7 @@ import {
   postMcp,
   rejectionOf,
 } from './support/mcp-clients';
-import { describeEachAdapter } from './support/test-app';
+import { describeOnAdapter } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 const V1 = '/api/v1/tools';
@@ -27,7 +27,7 @@ const BUILTIN = 'encodePlantUML';
 const UNKNOWN_KEY = `Bearer thk_${'x'.repeat(43)}`;
 const PAGE_ORIGIN = 'https://page.example';
 
-describeEachAdapter('Public and private tools', (testApp) => {
+describeOnAdapter('Public and private tools', (testApp) => {
   const clients = new McpClients();
   let admin: string;
   let member: string;

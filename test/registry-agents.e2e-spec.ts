@@ -1,6 +1,6 @@
 /**
- * Seed 003, agents (AC-013…AC-018): the registry's agents over real HTTP and a real database,
- * on both adapters — their tools, their use in workflows and what that forbids.
+ * Seed 003, agents (AC-013…AC-018): the registry's agents over real HTTP and a real database:
+ * their tools, their use in workflows and what that forbids.
  */
 import { randomUUID } from 'node:crypto';
 import { DATABASE, type Database } from '../src/database/database';
@@ -8,7 +8,7 @@ import { agentTools, agents } from '../src/database/schema';
 import { invalidToolIds } from '../src/registry/agents/agent-tool-links';
 import { writeNamed } from '../src/registry/common/named-write';
 import { registryClient, tick } from './support/registry-client';
-import { describeEachAdapter } from './support/test-app';
+import { describeOnAdapter } from './support/test-app';
 
 interface Reference {
   id: string;
@@ -34,7 +34,7 @@ interface AgentDetail extends Agent {
 const MODEL_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-20250514' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describeEachAdapter('Registry agents (seed 003)', (testApp) => {
+describeOnAdapter('Registry agents (seed 003)', (testApp) => {
   const { unique, get, del, post, put } = registryClient(testApp);
 
   async function createTool(base = 'tool'): Promise<Reference> {

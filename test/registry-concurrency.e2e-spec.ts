@@ -3,7 +3,7 @@
  * get exactly one winner and nothing half-written; the served catalog follows. Both adapters.
  */
 import { bearerFor } from './support/api-key';
-import { describeEachAdapter } from './support/test-app';
+import { describeOnAdapter } from './support/test-app';
 
 const TOOLS = '/api/v1/tools';
 const PARAMETERS = { type: 'object', properties: { q: { type: 'string' } } };
@@ -14,7 +14,7 @@ interface ToolBody {
   description: string;
 }
 
-describeEachAdapter('Registry API: concurrent writes', (testApp) => {
+describeOnAdapter('Registry API: concurrent writes', (testApp) => {
   let auth: string;
   const http = () => testApp().http;
   const create = (body: Record<string, unknown>) =>

@@ -2,8 +2,8 @@
  * One data plane: the tools agents are served — `GET /api/tools`, `POST /api/tools/{name}` and
  * MCP `tools/list` / `tools/call` at `/mcp` — are exactly the active registered tools with an
  * implementation, builtin, `http` or `mcp`. A change through `/api/v1/tools` shows on every
- * transport from the next request on. Runs on both adapters, against tool servers started here
- * and against toolhub's own `/mcp`.
+ * transport from the next request on. Against tool servers started here and against toolhub's own
+ * `/mcp`.
  */
 import { join } from 'node:path';
 import { type Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,7 +14,12 @@ import { bearerFor } from './support/api-key';
 import { McpClients, callTool, listeningUrl, rejectionOf } from './support/mcp-clients';
 import { SEED_DIAGRAM } from './support/plantuml-samples';
 import { createTestDatabase } from './support/test-database';
-import { type TestApp, describeEachAdapter, startTestApp } from './support/test-app';
+import {
+  SELECTED_ADAPTER,
+  type TestApp,
+  describeOnAdapter,
+  startTestApp,
+} from './support/test-app';
 import {
   type ReceivedRequest,
   type ToolServer,
@@ -60,7 +65,7 @@ let unique = 0;
 /** A tool name no other test uses. */
 const uniqueName = (base: string) => `${base}_${++unique}`;
 
-describeEachAdapter('One data plane: registered tools on REST and MCP', (testApp) => {
+describeOnAdapter('One data plane: registered tools on REST and MCP', (testApp) => {
   const clients = new McpClients();
   let auth: string;
   let baseUrl: string;
@@ -594,7 +599,7 @@ describe('One data plane across a restart', () => {
     const database = await createTestDatabase();
     const apps: TestApp[] = [];
     const start = async (withWordCount: boolean) => {
-      const app = await startTestApp('express', {
+      const app = await startTestApp(SELECTED_ADAPTER, {
         env: database.env,
         extraToolModules: withWordCount ? wordCountModules : [],
       });

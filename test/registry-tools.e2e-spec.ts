@@ -1,5 +1,5 @@
 /**
- * Seed 003's tool registry at `/api/v1/tools`, over real HTTP on both adapters: the acceptance
+ * Seed 003's tool registry at `/api/v1/tools`, over real HTTP: the acceptance
  * criteria AC-001…AC-012 and AC-020…AC-024 (tests are named by AC id), plus what the
  * implementation promises beyond them: secret headers are write-only and the builtin tool is
  * registered, listed and protected. Every test starts from a registry holding only the builtin
@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import { bearerFor } from './support/api-key';
-import { describeEachAdapter } from './support/test-app';
+import { describeOnAdapter } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 const TOOLS = '/api/v1/tools';
@@ -47,7 +47,7 @@ interface FieldIssue {
   messages: string[];
 }
 
-describeEachAdapter('Registry API: tools', (testApp) => {
+describeOnAdapter('Registry API: tools', (testApp) => {
   let auth: string;
   /** Every builtin tool of the booted app, in the order the registry lists them (oldest first). */
   let builtinNames: string[];

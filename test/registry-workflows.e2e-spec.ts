@@ -1,10 +1,10 @@
 /**
  * Seed 003, workflows: ordered steps that each run a registered agent or tool, over real HTTP
- * and a real database, on both adapters — and how they keep their agents and tools alive.
+ * and a real database — and how they keep their agents and tools alive.
  */
 import { randomUUID } from 'node:crypto';
 import { registryClient, tick } from './support/registry-client';
-import { describeEachAdapter } from './support/test-app';
+import { describeOnAdapter } from './support/test-app';
 
 interface Reference {
   id: string;
@@ -26,7 +26,7 @@ interface Workflow {
   updated_at: string;
 }
 
-describeEachAdapter('Registry workflows (seed 003)', (testApp) => {
+describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
   const { unique, get, del, post, put } = registryClient(testApp);
 
   async function created(path: string, body: Record<string, unknown>): Promise<Reference> {

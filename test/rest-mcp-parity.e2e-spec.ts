@@ -1,7 +1,6 @@
 /**
  * REST and MCP are two presentations of one `ToolInvoker`: every input gets the same outcome
  * over `POST /api/tools/{name}` and over MCP `tools/call` (official SDK client, Streamable HTTP).
- * Runs on both adapters.
  */
 import { type Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -14,7 +13,7 @@ import {
   rejectionOf,
 } from './support/mcp-clients';
 import { SEED_DIAGRAM, diagramOfSize } from './support/plantuml-samples';
-import { describeEachAdapter } from './support/test-app';
+import { describeOnAdapter } from './support/test-app';
 
 const TOOL = 'encodePlantUML';
 const LONE_SURROGATE = '@startuml\nA -> B : \ud800\n@enduml';
@@ -59,7 +58,7 @@ interface RestFailure {
   error: { code: string; message: string };
 }
 
-describeEachAdapter('REST and MCP parity', (testApp) => {
+describeOnAdapter('REST and MCP parity', (testApp) => {
   const clients = new McpClients();
   let client: Client;
 

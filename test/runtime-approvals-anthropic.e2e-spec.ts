@@ -8,7 +8,7 @@ import {
 } from './support/fake-anthropic-server';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type EventStreamConnection } from './support/sse-client';
-import { type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 interface ContentBlock {
@@ -57,7 +57,7 @@ function describeWithApp(
     let toolId: string;
 
     beforeAll(async () => {
-      app = await startTestApp('express', {
+      app = await startTestApp(SELECTED_ADAPTER, {
         env: {
           ...anthropic.env,
           APPROVAL_TIMEOUT_SECONDS: approvalTimeoutSeconds,

@@ -5,7 +5,7 @@
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { describeEachAdapter, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, describeOnAdapter, startTestApp } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 const DIAGRAM = '@startuml\nA -> B\n@enduml';
@@ -37,7 +37,7 @@ function approvalScript(toolName: string, args: Record<string, unknown>) {
   };
 }
 
-describeEachAdapter('Approvals (seed 002 flow 4)', (testApp) => {
+describeOnAdapter('Approvals (seed 002 flow 4)', (testApp) => {
   let alice: RuntimeUser;
   let bob: RuntimeUser;
   let crm: ToolServer;
@@ -268,7 +268,7 @@ describe('Approvals across a restart, and expiry', () => {
   });
 
   test('approve after a restart: the run resumes from the stored events to complete, gap-free', async () => {
-    const first = await startTestApp('express', { env: database.env });
+    const first = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     let sessionId: string;
     let approvalId: string;
     let runId: string;
@@ -292,7 +292,7 @@ describe('Approvals across a restart, and expiry', () => {
     } finally {
       await first.close();
     }
-    const second = await startTestApp('express', { env: database.env });
+    const second = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     try {
       const alice = await runtimeUser(second, 'alice');
       expect((await alice.get(`/api/v1/runs/${runId}`)).body.status).toBe('awaiting_approval');
@@ -326,7 +326,7 @@ describe('Approvals across a restart, and expiry', () => {
   }, 120_000);
 
   test('an approval not decided in APPROVAL_TIMEOUT_SECONDS resolves as expired', async () => {
-    const app = await startTestApp('express', { env: { APPROVAL_TIMEOUT_SECONDS: '1' } });
+    const app = await startTestApp(SELECTED_ADAPTER, { env: { APPROVAL_TIMEOUT_SECONDS: '1' } });
     try {
       const alice = await runtimeUser(app, 'alice');
       const listed = await alice.get('/api/v1/tools?search=encodePlantUML');

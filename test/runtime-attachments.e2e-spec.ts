@@ -10,7 +10,7 @@ import {
 import { type FakeOpenAIServer, startFakeOpenAIServer } from './support/fake-openai-server';
 import { PDF_BYTES, type UploadedFile, pngBytes, uploaded } from './support/files';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
-import { ADAPTERS, type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 
 const NOTES = 'Q3 revenue: 1.2M\nQ4 revenue: 1.5M\n';
 const PNG = pngBytes(4, 3, [0, 128, 255]);
@@ -33,7 +33,7 @@ interface UserMessage {
   content: unknown;
 }
 
-describe.each(ADAPTERS)('attachments [%s]', (adapter) => {
+describe(`attachments [${SELECTED_ADAPTER}]`, () => {
   let testApp: TestApp;
   let alice: RuntimeUser;
   let bob: RuntimeUser;
@@ -42,7 +42,7 @@ describe.each(ADAPTERS)('attachments [%s]', (adapter) => {
   let pdf: UploadedFile;
 
   beforeAll(async () => {
-    testApp = await startTestApp(adapter, {
+    testApp = await startTestApp(SELECTED_ADAPTER, {
       env: {
         ...anthropic.env,
         ...openai.env,

@@ -14,13 +14,12 @@ import { type RunRow, RunsRepository } from '../src/runtime/runs/runs.repository
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
 import { untilWaitingForLocks } from './support/lock-waits';
-import { type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 
 // Tests here boot apps twice or make 60 runs: a loaded machine needs more than the default 30 s.
 jest.setTimeout(120_000);
 
-const ADAPTER = 'express';
 const SESSIONS = 20;
 const RUNS_PER_SESSION = 3;
 const RACERS = 10;
@@ -252,7 +251,7 @@ describe('Agent runtime under concurrency', () => {
   let encodeToolId: string;
 
   beforeAll(async () => {
-    testApp = await startTestApp(ADAPTER);
+    testApp = await startTestApp(SELECTED_ADAPTER);
     alice = await runtimeUser(testApp, 'alice');
     bob = await runtimeUser(testApp, 'bob');
     const listed = await alice.get('/api/v1/tools?search=encodePlantUML');
@@ -533,7 +532,7 @@ describe('Agent runtime across restarts', () => {
 
   /** Boots an app on this test's database, lets `work` use it, and closes it. */
   async function withApp<T>(work: (testApp: TestApp) => Promise<T>): Promise<T> {
-    const testApp = await startTestApp(ADAPTER, { env: database.env });
+    const testApp = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     try {
       return await work(testApp);
     } finally {

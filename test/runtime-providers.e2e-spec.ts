@@ -19,7 +19,7 @@ import {
   type ScriptedModelServer,
 } from './support/scripted-model-server';
 import { type EventStreamConnection, type SseFrame } from './support/sse-client';
-import { type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 
 const SYSTEM_PROMPT = 'You are a test agent.'; // what `runtimeUser().session()` gives its agents
 const DIAGRAM = '@startuml\nA -> B\n@enduml';
@@ -461,7 +461,7 @@ let encodeToolId: string;
 beforeAll(async () => {
   anthropic = await startFakeAnthropicServer();
   openai = await startFakeOpenAIServer();
-  testApp = await startTestApp('express', {
+  testApp = await startTestApp(SELECTED_ADAPTER, {
     env: {
       ...anthropic.env,
       ...openai.env,

@@ -1,11 +1,11 @@
 /**
- * Seed 002 on the scripted provider, over real HTTP on both adapters: the golden sequences,
- * SSE replay and reconnection, the one-run rule, idempotency, cancellation, ownership, and
- * seed 003 AC-019 (the agent test-run).
+ * Seed 002 on the scripted provider, over real HTTP: the golden sequences, SSE replay and
+ * reconnection (on both adapters: each hands the stream's response over its own way), the one-run
+ * rule, idempotency, cancellation, ownership, and seed 003 AC-019 (the agent test-run).
  */
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract, describeOnAdapter } from './support/test-app';
 import { type ReceivedRequest, type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 const DIAGRAM = '@startuml\nBob -> Alice : hello\n@enduml';
@@ -25,7 +25,9 @@ function expectStreamInvariants(frames: readonly SseFrame[]): void {
   expect(numbers).toEqual(numbers.map((_, index) => numbers[0] + index));
 }
 
-describeEachAdapter(
+const RUNTIME = { env: { AGENT_MAX_TURNS: '3', SSE_KEEPALIVE_SECONDS: '1' } };
+
+describeOnAdapter(
   'Agent runtime on the scripted provider (seed 002)',
   (testApp) => {
     let alice: RuntimeUser;
@@ -299,67 +301,6 @@ describeEachAdapter(
       expect(log.body.next_after_sequence).toBe(2);
     });
 
-    describe('SSE replay', () => {
-      test('a dropped connection resumes with Last-Event-ID: every event exactly once, in order', async () => {
-        const { sessionId } = await alice.session(
-          scripted([{ text: 'abcdefghij', chunk_size: 1, hold: true }]),
-        );
-        const first = await alice.stream(sessionId, { content: 'stream' });
-        await first.waitFor(
-          (frame) => frame.event === 'message_chunk' && frame.data.content === 'c',
-        );
-        first.close();
-        const seen = first.frames.slice();
-        const runId = String(seen[0].data.runId);
-        const last = seen[seen.length - 1].id;
-
-        const resumed = await alice.follow(runId, { 'Last-Event-ID': last });
-        expect(resumed.status).toBe(200);
-        expect((await alice.post(`/api/v1/runs/${runId}/cancel`)).status).toBe(202);
-        const rest = await resumed.ended;
-        const all = [...seen, ...rest];
-        expect(all.map((frame) => Number(frame.id))).toEqual(all.map((_, index) => index));
-        expect(typesOf(all).slice(-2)).toEqual(['message', 'complete']);
-
-        const replay = await alice.follow(runId, { 'Last-Event-ID': '3' });
-        const replayed = await replay.ended;
-        expect(replayed.map((frame) => frame.id)).toEqual(all.slice(4).map((frame) => frame.id));
-
-        const finished = await alice.follow(runId, { 'Last-Event-ID': String(all.length - 1) });
-        expect(finished.status).toBe(204);
-        expect(await finished.ended).toEqual([]);
-      });
-
-      test('a background run (202) can be followed from the start with ?after=-1', async () => {
-        const { sessionId } = await alice.session();
-        const started = await alice.post(`/api/v1/sessions/${sessionId}/runs`, { content: 'bg' });
-        expect(started.status).toBe(202);
-        const runId = started.body.run_id as string;
-        expect(started.body).toEqual({
-          run_id: runId,
-          status: 'running',
-          events_url: `/api/v1/runs/${runId}/events`,
-        });
-        expect(started.headers.location).toBe(`/api/v1/runs/${runId}`);
-        const frames = await (await alice.follow(runId, {}, '?after=-1')).ended;
-        expect(typesOf(frames)).toEqual([
-          'user_message_sent',
-          'message_chunk',
-          'message',
-          'complete',
-        ]);
-      });
-
-      test('an idle stream gets keep-alive comments', async () => {
-        const { sessionId } = await alice.session(scripted([{ text: 'wait', hold: true }]));
-        const stream = await alice.stream(sessionId, { content: 'hold' });
-        const runId = String((await stream.waitFor(() => true)).data.runId);
-        expect(await stream.nextComment()).toBe(': ping');
-        await alice.post(`/api/v1/runs/${runId}/cancel`);
-        await stream.ended;
-      });
-    });
-
     describe('one run at a time, idempotency and cancellation', () => {
       test('a second start while a run is active is 409 SESSION_BUSY naming the running run', async () => {
         const { sessionId } = await alice.session(scripted([{ text: 'busy', hold: true }]));
@@ -607,5 +548,74 @@ describeEachAdapter(
       });
     });
   },
-  { env: { AGENT_MAX_TURNS: '3', SSE_KEEPALIVE_SECONDS: '1' } },
+  RUNTIME,
+);
+
+describeHttpContract(
+  'SSE replay on the scripted provider (seed 002)',
+  (testApp) => {
+    let alice: RuntimeUser;
+
+    beforeAll(async () => {
+      alice = await runtimeUser(testApp(), 'alice');
+    });
+
+    test('a dropped connection resumes with Last-Event-ID: every event exactly once, in order', async () => {
+      const { sessionId } = await alice.session(
+        scripted([{ text: 'abcdefghij', chunk_size: 1, hold: true }]),
+      );
+      const first = await alice.stream(sessionId, { content: 'stream' });
+      await first.waitFor((frame) => frame.event === 'message_chunk' && frame.data.content === 'c');
+      first.close();
+      const seen = first.frames.slice();
+      const runId = String(seen[0].data.runId);
+      const last = seen[seen.length - 1].id;
+
+      const resumed = await alice.follow(runId, { 'Last-Event-ID': last });
+      expect(resumed.status).toBe(200);
+      expect((await alice.post(`/api/v1/runs/${runId}/cancel`)).status).toBe(202);
+      const rest = await resumed.ended;
+      const all = [...seen, ...rest];
+      expect(all.map((frame) => Number(frame.id))).toEqual(all.map((_, index) => index));
+      expect(typesOf(all).slice(-2)).toEqual(['message', 'complete']);
+
+      const replay = await alice.follow(runId, { 'Last-Event-ID': '3' });
+      const replayed = await replay.ended;
+      expect(replayed.map((frame) => frame.id)).toEqual(all.slice(4).map((frame) => frame.id));
+
+      const finished = await alice.follow(runId, { 'Last-Event-ID': String(all.length - 1) });
+      expect(finished.status).toBe(204);
+      expect(await finished.ended).toEqual([]);
+    });
+
+    test('a background run (202) can be followed from the start with ?after=-1', async () => {
+      const { sessionId } = await alice.session();
+      const started = await alice.post(`/api/v1/sessions/${sessionId}/runs`, { content: 'bg' });
+      expect(started.status).toBe(202);
+      const runId = started.body.run_id as string;
+      expect(started.body).toEqual({
+        run_id: runId,
+        status: 'running',
+        events_url: `/api/v1/runs/${runId}/events`,
+      });
+      expect(started.headers.location).toBe(`/api/v1/runs/${runId}`);
+      const frames = await (await alice.follow(runId, {}, '?after=-1')).ended;
+      expect(typesOf(frames)).toEqual([
+        'user_message_sent',
+        'message_chunk',
+        'message',
+        'complete',
+      ]);
+    });
+
+    test('an idle stream gets keep-alive comments', async () => {
+      const { sessionId } = await alice.session(scripted([{ text: 'wait', hold: true }]));
+      const stream = await alice.stream(sessionId, { content: 'hold' });
+      const runId = String((await stream.waitFor(() => true)).data.runId);
+      expect(await stream.nextComment()).toBe(': ping');
+      await alice.post(`/api/v1/runs/${runId}/cancel`);
+      await stream.ended;
+    });
+  },
+  RUNTIME,
 );

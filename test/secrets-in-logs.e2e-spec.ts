@@ -12,10 +12,10 @@ import { bearerFor } from './support/api-key';
 import { startContentMcpServer } from './support/content-mcp-server';
 import { type LogCapture, captureLogs } from './support/log-capture';
 import { DEFAULT_KEY_ENV, SECRET, httpTool } from './support/secrets';
-import { describeEachAdapter } from './support/test-app';
+import { describeOnAdapter } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
-describeEachAdapter(
+describeOnAdapter(
   'no secret in responses, logs or errors',
   (testApp) => {
     let auth: string;

@@ -15,7 +15,7 @@ import { DATABASE, type Database } from '../src/database/database';
 import { rawRows } from '../src/database/raw-rows';
 import { bearerFor } from './support/api-key';
 import { DEFAULT_KEY_ENV, KEY_A, SECRET, httpTool } from './support/secrets';
-import { type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
@@ -63,7 +63,7 @@ describe('secret headers at rest', () => {
 
   /** Starts an app on this test's database (the same one at every start). */
   const boot = (keyEnv: Record<string, string> = DEFAULT_KEY_ENV) =>
-    startTestApp('express', { env: { ...database.env, ...keyEnv } });
+    startTestApp(SELECTED_ADAPTER, { env: { ...database.env, ...keyEnv } });
 
   /** Registers a tool through the API (201) and returns its id. */
   async function register(testApp: TestApp, auth: string, name: string): Promise<string> {

@@ -3,12 +3,12 @@
  * booted app over HTTP, on both adapters. Each test quotes the scenario it proves.
  */
 import { decode } from 'plantuml-encoder';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 import { DIAGRAMS, SEED_DIAGRAM, diagramOfSize } from './support/plantuml-samples';
 
 const SVG_BASE = 'https://www.plantuml.com/plantuml/svg/';
 
-describeEachAdapter('Seed 000', (testApp) => {
+describeHttpContract('Seed 000', (testApp) => {
   const encode = (body: unknown) =>
     testApp()
       .http.post('/api/tools/encodePlantUML')

@@ -1,14 +1,14 @@
 /** The built server as users run it: graceful shutdown. */
 import { once } from 'node:events';
 import { type IncomingMessage, request } from 'node:http';
-import { ADAPTERS } from './support/test-app';
+import { CONTRACT_ADAPTERS } from './support/test-app';
 import { startServerProcess } from './support/server-process';
 
 jest.setTimeout(30_000);
 
 // Configuration errors and other failures to start: startup-errors.e2e-spec.ts.
 
-describe.each(ADAPTERS)('the built server [%s]', (adapter) => {
+describe.each(CONTRACT_ADAPTERS)('the built server [%s]', (adapter) => {
   test('SIGTERM lets the request in flight finish, then exits', async () => {
     const server = await startServerProcess({ HTTP_ADAPTER: adapter });
     try {

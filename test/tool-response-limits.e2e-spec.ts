@@ -16,7 +16,7 @@ import {
   startStreamingHttpToolServer,
   startStreamingMcpServer,
 } from './support/streaming-tool-servers';
-import { type TestApp, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 
 const MB = 1024 * 1024;
 const SMALL_LIMIT = 64 * 1024;
@@ -36,7 +36,7 @@ function suite(env: Record<string, string>) {
     rss?: RssPeak;
   };
   beforeAll(async () => {
-    state.app = await startTestApp('express', { env });
+    state.app = await startTestApp(SELECTED_ADAPTER, { env });
     state.auth = await bearerFor(state.app.app);
     const onChunk = () => state.rss?.sample();
     state.servers = {

@@ -8,7 +8,12 @@ import { sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '../src/database/database';
 import { ToolParametersCompiler } from '../src/registry/tools/tool-parameters';
 import { bearerFor } from './support/api-key';
-import { ADAPTERS, type TestApp, describeEachAdapter, startTestApp } from './support/test-app';
+import {
+  SELECTED_ADAPTER,
+  type TestApp,
+  describeOnAdapter,
+  startTestApp,
+} from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
@@ -45,7 +50,7 @@ function servedNames(response: { body: { tools: { id: string }[] } }): string[] 
   return response.body.tools.map((tool) => tool.id);
 }
 
-describeEachAdapter('tool schemas that could brick, stall or bloat the server', (testApp) => {
+describeOnAdapter('tool schemas that could brick, stall or bloat the server', (testApp) => {
   let client: ReturnType<typeof clientOf>;
   let server: ToolServer;
   let counter = 0;
@@ -239,7 +244,7 @@ describe('stored tools whose schema no longer passes, across a restart', () => {
   });
 
   test('an invalid stored row does not fail the start: left out and flagged; large schemas are compiled when first called', async () => {
-    const first = await startTestApp(ADAPTERS[0], { env: database.env });
+    const first = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     const auth = await bearerFor(first.app);
     let client = clientOf(first, auth);
     const implementation = { type: 'http', url: server.url };
@@ -264,7 +269,7 @@ describe('stored tools whose schema no longer passes, across a restart', () => {
     await first.close();
 
     const compile = jest.spyOn(ToolParametersCompiler.prototype, 'compile');
-    const second = await startTestApp(ADAPTERS[1], { env: database.env });
+    const second = await startTestApp(SELECTED_ADAPTER, { env: database.env });
     try {
       client = clientOf(second, auth);
       const served = servedNames(await client.get('/api/tools'));

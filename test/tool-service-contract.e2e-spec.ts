@@ -6,7 +6,7 @@
 import { type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { decode } from 'plantuml-encoder';
-import { describeEachAdapter, startTestApp } from './support/test-app';
+import { SELECTED_ADAPTER, describeHttpContract, startTestApp } from './support/test-app';
 import { diagramOfSize } from './support/plantuml-samples';
 
 const ENCODE = '/api/tools/encodePlantUML';
@@ -15,7 +15,7 @@ const EMPTY_CODE = {
   error: { code: 'EMPTY_CODE', message: 'plantumlCode is required and cannot be empty' },
 };
 
-describeEachAdapter('Tool service contract', (testApp) => {
+describeHttpContract('Tool service contract', (testApp) => {
   const http = () => testApp().http;
   // Sends the bytes as they are (superagent would JSON-serialise a Buffer).
   const postRaw = (body: string | Buffer, contentType = 'application/json') =>
@@ -386,7 +386,7 @@ describeEachAdapter('Tool service contract', (testApp) => {
 
 describe('PLANTUML_SERVER_URL', () => {
   test('links point at a self-hosted PlantUML server when configured', async () => {
-    const testApp = await startTestApp('express', {
+    const testApp = await startTestApp(SELECTED_ADAPTER, {
       env: { PLANTUML_SERVER_URL: 'http://plantuml.internal:8080/' },
     });
     try {

@@ -8,7 +8,7 @@ import { type ContentMcpServer, startContentMcpServer } from './content-mcp-serv
 import { type FakeAnthropicServer, startFakeAnthropicServer } from './fake-anthropic-server';
 import { type RuntimeUser, runtimeUser } from './runtime-client';
 import { type SseFrame } from './sse-client';
-import { type TestApp, startTestApp } from './test-app';
+import { SELECTED_ADAPTER, type TestApp, startTestApp } from './test-app';
 
 export interface ToolResultBlock {
   type: 'tool_result';
@@ -197,7 +197,7 @@ export function useArtifactServers(cases: Readonly<Record<string, unknown>>): Ar
         let runs: ArtifactRuns;
 
         beforeAll(async () => {
-          app = await startTestApp('express', {
+          app = await startTestApp(SELECTED_ADAPTER, {
             env: {
               ...anthropic.env,
               ...env,

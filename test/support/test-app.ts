@@ -2,10 +2,29 @@ import { type INestApplication, type Type } from '@nestjs/common';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/create-app';
-import { type HttpAdapterName } from '../../src/core/config';
+import { type HttpAdapterName, loadAppConfig } from '../../src/core/config';
 import { createTestDatabase } from './test-database';
 
-export const ADAPTERS: readonly HttpAdapterName[] = ['express', 'fastify'];
+/**
+ * Which suites run on which adapter. Everything that differs between Express and Fastify is the
+ * HTTP layer (src/core/http): body parsing and its limits, bad input, CORS and headers, multipart
+ * uploads, SSE framing, the wire contract of the tool service, MCP over HTTP and the OpenAPI
+ * document, and the server process. Suites of that contract run on both adapters
+ * (`describeHttpContract`). Every other suite tests behaviour behind the adapter, the same code
+ * on either, so it runs once (`describeOnAdapter`), on the adapter `HTTP_ADAPTER` names (Express
+ * when unset, as the server's own default); CI runs the acceptance suites a second time with
+ * `HTTP_ADAPTER=fastify`, so each one runs on each adapter. Setting `HTTP_ADAPTER` narrows the
+ * contract suites to that adapter too: `npm run test:fastify` runs everything on Fastify only.
+ */
+export const SELECTED_ADAPTER: HttpAdapterName = loadAppConfig({
+  HTTP_ADAPTER: process.env.HTTP_ADAPTER,
+}).http.adapter;
+
+export const CONTRACT_ADAPTERS: readonly HttpAdapterName[] = process.env.HTTP_ADAPTER
+  ? [SELECTED_ADAPTER]
+  : ['express', 'fastify'];
+
+type TestAppOptions = { env?: Record<string, string>; extraToolModules?: Type[] };
 
 export interface TestApp {
   app: INestApplication;
@@ -19,7 +38,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   adapter: HttpAdapterName,
-  options: { env?: Record<string, string>; extraToolModules?: Type[] } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const ownsDatabase = !options.env?.DATA_DIR && !options.env?.DATABASE_URL;
   const database = ownsDatabase ? await createTestDatabase() : undefined;
@@ -49,26 +68,43 @@ export async function startTestApp(
   }
 }
 
-/**
- * Runs a suite once per HTTP adapter against one booted app per adapter, so every acceptance
- * test proves both adapters behave the same.
- */
-export function describeEachAdapter(
+/** Runs a suite of the HTTP contract once per adapter (both, unless `HTTP_ADAPTER` names one). */
+export function describeHttpContract(
   title: string,
   suite: (app: () => TestApp) => void,
-  options: { env?: Record<string, string>; extraToolModules?: Type[] } = {},
+  options: TestAppOptions = {},
 ): void {
-  describe.each(ADAPTERS)(`${title} [%s]`, (adapter) => {
-    let testApp: TestApp | undefined;
-    beforeAll(async () => {
-      testApp = await startTestApp(adapter, options);
-    });
-    afterAll(async () => {
-      await testApp?.close();
-    });
-    suite(() => {
-      if (!testApp) throw new Error('the app did not start');
-      return testApp;
-    });
+  describe.each(CONTRACT_ADAPTERS)(`${title} [%s]`, (adapter) => {
+    describeWithApp(adapter, suite, options);
+  });
+}
+
+/** Runs a behaviour suite once, on the adapter `HTTP_ADAPTER` selects (Express by default). */
+export function describeOnAdapter(
+  title: string,
+  suite: (app: () => TestApp) => void,
+  options: TestAppOptions = {},
+): void {
+  describe(`${title} [${SELECTED_ADAPTER}]`, () => {
+    describeWithApp(SELECTED_ADAPTER, suite, options);
+  });
+}
+
+/** One app booted for the whole suite, closed after it. */
+function describeWithApp(
+  adapter: HttpAdapterName,
+  suite: (app: () => TestApp) => void,
+  options: TestAppOptions,
+): void {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await startTestApp(adapter, options);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  suite(() => {
+    if (!testApp) throw new Error('the app did not start');
+    return testApp;
   });
 }
