@@ -21,7 +21,7 @@ import { callTool, listeningUrl, rejectionOf } from './support/mcp-clients';
 import { SEED_DIAGRAM } from './support/plantuml-samples';
 import { RawStdioSession } from './support/raw-stdio-session';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
-import { describeEachAdapter } from './support/test-app';
+import { describeHttpContract } from './support/test-app';
 
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
 
@@ -239,7 +239,7 @@ describe('toolhub mcp over stdio, lines that are no message', () => {
   );
 });
 
-describeEachAdapter('toolhub mcp over stdio, relaying to a running server', (testApp) => {
+describeHttpContract('toolhub mcp over stdio, relaying to a running server', (testApp) => {
   let env: Record<string, string>;
   let client: Client;
   let session: RawStdioSession;

@@ -8,7 +8,7 @@ import { type Server, get } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { bearerFor } from './support/api-key';
 import { type LogCapture, captureLogs } from './support/log-capture';
-import { type TestApp, describeEachAdapter } from './support/test-app';
+import { type TestApp, describeHttpContract } from './support/test-app';
 
 const UNKNOWN_KEY = `Bearer thk_${'x'.repeat(43)}`;
 const GUESSES = 25;
@@ -64,7 +64,7 @@ function loggedAddresses(logs: LogCapture): string[] {
   return [...new Set(refused.map((entry) => entry.req?.remoteAddress ?? 'none'))];
 }
 
-describeEachAdapter(
+describeHttpContract(
   'Behind a trusted proxy (TRUST_PROXY=loopback)',
   (testApp) => {
     const proxy = throughLoopback(testApp);
@@ -104,7 +104,7 @@ describeEachAdapter(
  */
 const forgedNaming = (client: string) => (i: number) => (i % 2 === 0 ? client : `203.0.113.${i}`);
 
-describeEachAdapter(
+describeHttpContract(
   'A peer that is not a trusted proxy (TRUST_PROXY=127.0.0.1, the peer 127.0.0.2)',
   (testApp) => {
     test('is counted by its own address whatever it forwards; clients of the proxy are served', async () => {
@@ -126,7 +126,7 @@ describeEachAdapter(
   { env: { TRUST_PROXY: '127.0.0.1', ...LOGGED } },
 );
 
-describeEachAdapter(
+describeHttpContract(
   'Without TRUST_PROXY',
   (testApp) => {
     test('X-Forwarded-For is ignored: the peer is the client, counted by its own address', async () => {
