@@ -10,7 +10,7 @@ import { ToolResponses } from './tool-responses.service';
 
 /**
  * Tool results of runs as typed artifacts of their session (seed 004), in the blob store files
- * use; the `load_artifact` tool agents read them with.
+ * use; the run-only `load_artifact` tool agents read them with.
  */
 @Module({
   imports: [FilesModule],
@@ -22,6 +22,6 @@ import { ToolResponses } from './tool-responses.service';
     LoadArtifactTool,
     ToolResponses,
   ],
-  exports: [ArtifactsService, LoadArtifactTool, ToolResponses],
+  exports: [ArtifactsService, ToolResponses],
 })
 export class ArtifactsModule {}

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import Ajv from 'ajv';
-import { type CatalogTool } from '../tools/tool-catalog.service';
+import { type CatalogTool, ToolCatalog } from '../tools/tool-catalog.service';
 import { type ToolContext, type ToolDefinition } from '../tools/tool.contract';
 import { inputCheckOf } from '../tools/tool-input-check';
 import { ToolExecutionFailedError } from '../tools/tool.errors';
@@ -18,16 +18,17 @@ interface LoadArtifactInput {
 
 /**
  * The tool agents read their session's artifacts with, in byte ranges for large ones. It works
- * on the session of the run that calls it, so it is offered to agent runs only (never served
- * over REST or MCP), and only to sessions that have artifacts.
+ * on the session of the run that calls it, so it is a run-only tool (never served over REST or
+ * MCP), offered only to sessions that have artifacts.
  */
 @Injectable()
-export class LoadArtifactTool {
-  readonly tool: CatalogTool;
+export class LoadArtifactTool implements OnModuleInit {
+  private readonly tool: CatalogTool;
   private readonly limit: number;
 
   constructor(
     private readonly artifacts: ArtifactsService,
+    private readonly catalog: ToolCatalog,
     config: ArtifactsConfig,
   ) {
     const definition = definitionOf(config.LLM_RETURN_MAX_BYTES);
@@ -40,8 +41,13 @@ export class LoadArtifactTool {
       check: inputCheckOf(
         new Ajv({ allErrors: true, strict: true }).compile(definition.inputSchema),
       ),
+      readsArtifacts: true,
     };
     this.limit = config.LLM_RETURN_MAX_BYTES;
+  }
+
+  onModuleInit(): void {
+    this.catalog.serveToRuns(this.tool);
   }
 
   private load(input: LoadArtifactInput, context: ToolContext): Promise<ArtifactRange> {

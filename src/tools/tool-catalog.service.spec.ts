@@ -39,4 +39,24 @@ describe('ToolCatalog scopes', () => {
     expect(names(catalog.list('public'))).toEqual([]);
     expect(catalog.find('b_renamed', 'all')).toBeUndefined();
   });
+
+  it('keeps run-only tools to the run scope, beside a served tool of the same name', () => {
+    const reader = tool('a_public');
+    catalog.serveToRuns(reader);
+    catalog.serveToRuns(tool('c_reader'));
+    expect(names(catalog.list('run'))).toEqual(['a_public', 'c_reader']);
+    expect(names(catalog.list('public'))).toEqual(['a_public']);
+    expect(names(catalog.list('all'))).toEqual(['a_public', 'b_private']);
+    expect(catalog.find('c_reader', 'all')).toBeUndefined();
+    expect(catalog.find('a_public', 'run')).toBe(reader);
+    expect(catalog.find('a_public', 'all')).not.toBe(reader);
+    expect(catalog.find('b_private', 'run')).toBeUndefined();
+  });
+
+  it('keeps run-only tools when the registry replaces its tools', () => {
+    catalog.serveToRuns(tool('c_reader'));
+    catalog.replace([]);
+    expect(names(catalog.list('run'))).toEqual(['c_reader']);
+    expect(catalog.list('all')).toEqual([]);
+  });
 });

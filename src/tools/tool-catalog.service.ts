@@ -8,6 +8,12 @@ export interface CatalogTool {
   handler: ToolHandler;
   /** Returns the schema violations of an input, or an empty list. */
   check(input: unknown): InputIssue[];
+  /**
+   * It reads the run session's artifacts: what it returns is an artifact already (saved, and
+   * within the model's limit), so it is not saved again, and the model is offered it only once
+   * the session has some.
+   */
+  readsArtifacts?: boolean;
 }
 
 /** A served tool under its registry id; a public one is served to callers without a key too. */
@@ -16,24 +22,28 @@ export type CatalogEntry = readonly [id: string, tool: CatalogTool, isPublic: bo
 /**
  * The tools served right now (REST discovery and invocation, MCP, Swagger, agent runs), by
  * their registry id and by name, listed in name order, each in the scopes it belongs to. The
- * registry fills it with every active registered tool and updates it on each change.
+ * registry fills it with every active registered tool and updates it on each change; run-only
+ * tools are added by their feature at start, are never stored, and only the `'run'` scope holds
+ * them.
  */
 @Injectable()
 export class ToolCatalog {
   private byId = new Map<string, CatalogTool>();
   private byName = new Map<string, CatalogTool>();
   private publicNames = new Set<string>();
+  private readonly runOnly = new Map<string, CatalogTool>();
   private sorted: Partial<Record<ToolScope, CatalogTool[]>> = {};
   private generation = 0;
 
   list(scope: ToolScope): readonly CatalogTool[] {
-    this.sorted[scope] ??= [...this.byName.values()]
-      .filter((tool) => this.inScope(tool.definition.name, scope))
+    this.sorted[scope] ??= [...(scope === 'run' ? this.runOnly : this.byName).values()]
+      .filter((tool) => scope === 'run' || this.inScope(tool.definition.name, scope))
       .sort((a, b) => a.definition.name.localeCompare(b.definition.name));
     return this.sorted[scope];
   }
 
   find(name: string, scope: ToolScope): CatalogTool | undefined {
+    if (scope === 'run') return this.runOnly.get(name);
     return this.inScope(name, scope) ? this.byName.get(name) : undefined;
   }
 
@@ -45,6 +55,12 @@ export class ToolCatalog {
   /** Changes with every change, so derived views (the OpenAPI document) know to rebuild. */
   get version(): number {
     return this.generation;
+  }
+
+  /** Serves a run-only tool: to agent runs, under its name, beside (not instead of) their own. */
+  serveToRuns(tool: CatalogTool): void {
+    this.runOnly.set(tool.definition.name, tool);
+    this.sorted.run = undefined;
   }
 
   replace(entries: Iterable<CatalogEntry>): void {

@@ -7,11 +7,11 @@ import {
   type ToolResultMessage,
 } from '../../providers/model-provider.contract';
 import { type ModelArtifact, ArtifactsService } from '../../artifacts/artifacts.service';
-import { LOAD_ARTIFACT, LoadArtifactTool } from '../../artifacts/load-artifact.tool';
+import { LOAD_ARTIFACT } from '../../artifacts/load-artifact.tool';
 import { isRecord } from '../../artifacts/processing/is-record';
 import { type ModelToolResponse } from '../../artifacts/processing/tool-response';
 import { ToolResponses } from '../../artifacts/tool-responses.service';
-import { type CatalogTool } from '../../tools/tool-catalog.service';
+import { type CatalogTool, ToolCatalog } from '../../tools/tool-catalog.service';
 import { ToolContentResult, plainValueOf } from '../../tools/tool-content-result';
 import { ToolExecutor } from '../../tools/tool-executor.service';
 import { ToolReportedError } from '../../tools/tool.errors';
@@ -54,7 +54,7 @@ export class RunOrchestrator {
     private readonly gate: ApprovalGate,
     private readonly responses: ToolResponses,
     private readonly artifacts: ArtifactsService,
-    private readonly loadArtifact: LoadArtifactTool,
+    private readonly catalog: ToolCatalog,
   ) {}
 
   /** Runs until the run ends, or pauses for approval (`'paused'`: nothing is held). */
@@ -160,8 +160,12 @@ export class RunOrchestrator {
     signal: AbortSignal,
   ): Promise<void> {
     const artifacts = (plan.artifacts ??= await this.artifacts.listForModel(plan.sessionId));
-    const tools = [...plan.tools.values()].map(({ tool }) => tool);
-    if (artifacts.length > 0 && !plan.tools.has(LOAD_ARTIFACT)) tools.push(this.loadArtifact.tool);
+    // An agent's own tool hides a run-only one of its name; one reading artifacts needs some.
+    const runOnly = this.catalog
+      .list('run')
+      .filter(({ definition }) => !plan.tools.has(definition.name))
+      .filter(({ readsArtifacts }) => artifacts.length > 0 || !readsArtifacts);
+    const tools = [...[...plan.tools.values()].map(({ tool }) => tool), ...runOnly];
     const stream = plan.provider.stream(
       {
         model: plan.agent.model_config.model,
@@ -271,8 +275,8 @@ export class RunOrchestrator {
       const response = await this.process(plan, call, outcome.error.result);
       return this.answer(call, sink, open, reportedErrorOf(outcome.error, response));
     }
-    // What load_artifact reads is an artifact already, and within the model's limit.
-    if (call.name === LOAD_ARTIFACT && tool === this.loadArtifact.tool) {
+    // What it read is an artifact already, and within the model's limit: nothing to save.
+    if (tool?.readsArtifacts) {
       return this.answer(call, sink, open, { success: true, result: outcome.result });
     }
     const response = await this.process(plan, call, outcome.result);
@@ -295,11 +299,9 @@ export class RunOrchestrator {
     return response;
   }
 
-  /** The agent's tool of that name, or `load_artifact` (offered to sessions with artifacts). */
+  /** The agent's tool of that name, or else the run-only one (an agent's own tool comes first). */
   private toolOf(plan: RunPlan, name: string): CatalogTool | undefined {
-    return (
-      plan.tools.get(name)?.tool ?? (name === LOAD_ARTIFACT ? this.loadArtifact.tool : undefined)
-    );
+    return plan.tools.get(name)?.tool ?? this.catalog.find(name, 'run');
   }
 
   /** Emits the call's one `tool_result` and returns what the model reads of it. */
