@@ -4,8 +4,10 @@
  * MCP server's results, then, in later runs of the session, is scripted to read them; the test
  * reads what the model was given back in its next request.
  */
+import { ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
 import { expectNoBase64, readOnCall, useArtifactServers } from './support/artifact-runs';
 import { PNG, forUserOnly, image, prose, text } from './support/content-mcp-server';
+import { McpClients, callTool, listeningUrl, rejectionOf } from './support/mcp-clients';
 
 /** At most this much is read at once by default: LLM_RETURN_MAX_BYTES's default. */
 const RETURN_MAX_BYTES = 4096;
@@ -27,7 +29,56 @@ const CASES: Record<string, unknown> = {
 
 const { describeWithApp } = useArtifactServers(CASES);
 
-describeWithApp('load_artifact with the default settings', {}, (runs) => {
+describeWithApp('load_artifact with the default settings', {}, (runs, user, app) => {
+  const mcp = new McpClients();
+  afterAll(() => mcp.closeAll());
+
+  const names = (tools: { name: string }[]) => tools.map(({ name }) => name);
+
+  test('is a tool of agent runs only: REST, MCP and the registry neither list nor call it', async () => {
+    const { auth } = user();
+    const rest = await app().http.get('/api/tools').set('Authorization', auth);
+    expect(names(rest.body.tools)).toContain('produce');
+    expect(names(rest.body.tools)).not.toContain('load_artifact');
+    const called = await app()
+      .http.post('/api/tools/load_artifact')
+      .set('Authorization', auth)
+      .send({ name: 'produce_result.txt' });
+    expect(called.status).toBe(404);
+    expect(called.body.error).toEqual({
+      code: 'TOOL_NOT_FOUND',
+      message: "Tool 'load_artifact' not found",
+    });
+
+    const { client } = await mcp.connectHttp(await listeningUrl(app()), 'artifacts', {
+      Authorization: auth,
+    });
+    const listed = names((await client.listTools()).tools);
+    expect(listed).toContain('produce');
+    expect(listed).not.toContain('load_artifact');
+    const error = await rejectionOf(callTool(client, 'load_artifact', { name: 'a.txt' }));
+    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+
+    const registered = await user().get('/api/v1/tools?limit=100');
+    expect(registered.body.total).toBe(registered.body.items.length);
+    expect(names(registered.body.items)).toContain('produce');
+    expect(names(registered.body.items)).not.toContain('load_artifact');
+  });
+
+  test('is offered once the session has artifacts, and what it reads is not saved again', async () => {
+    const saved = await runs().run('prose3k');
+    expect(saved.offeredTools).toEqual(['produce']);
+    expect(saved.artifacts).toHaveLength(1);
+
+    const load = await runs().load(saved.sessionId, { name: 'produce_result.txt' });
+    expect(load.offeredTools).toEqual(['produce', 'load_artifact']);
+    expect(load.range).toMatchObject({ content: prose(3000), next_offset: null });
+    expect(load.toolResult).toMatchObject({ success: true, result: load.range });
+    expect(load.toolResult).not.toHaveProperty('artifacts');
+    expect(load.toolResult).not.toHaveProperty('processing');
+    expect(await runs().artifactsOf(saved.sessionId)).toEqual(saved.artifacts);
+  });
+
   test('reads a truncated result on from the offset its partial note gives, to the end', async () => {
     const truncated = await runs().run('prose10k');
     const { name, offset } = readOnCall(truncated.modelText);
