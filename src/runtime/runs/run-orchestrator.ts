@@ -8,7 +8,7 @@ import {
 } from '../../providers/model-provider.contract';
 import { type ModelArtifact, ArtifactsService } from '../../artifacts/artifacts.service';
 import { LOAD_ARTIFACT } from '../../artifacts/load-artifact.tool';
-import { isRecord } from '../../artifacts/processing/is-record';
+import { holdsBinary } from '../../artifacts/processing/holds-binary';
 import { type ModelToolResponse } from '../../artifacts/processing/tool-response';
 import { ToolResponses } from '../../artifacts/tool-responses.service';
 import { type CatalogTool, ToolCatalog } from '../../tools/tool-catalog.service';
@@ -466,20 +466,6 @@ function processingOf({
     ...(artifacts.length > 0 && { artifacts }),
     ...(status !== 'returned' && { processing: { ...described, ...(error && { error }) } }),
   };
-}
-
-/** MCP content items with base64 data: images, audio, embedded blobs. */
-function holdsBinary(value: unknown): boolean {
-  return (
-    Array.isArray(value) &&
-    value.some(
-      (item) =>
-        isRecord(item) &&
-        (item.type === 'image' ||
-          item.type === 'audio' ||
-          (item.type === 'resource' && isRecord(item.resource) && 'blob' in item.resource)),
-    )
-  );
 }
 
 /** The agent's instructions, and the session's artifacts the model can read. */
