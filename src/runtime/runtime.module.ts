@@ -18,6 +18,7 @@ import { EventStore } from './events/event-store.repository';
 import { ActiveRuns } from './runs/active-runs';
 import { InterruptedRuns } from './runs/interrupted-runs';
 import { RunOrchestrator } from './runs/run-orchestrator';
+import { RunToolCalls } from './runs/run-tool-calls';
 import { RunPlanner } from './runs/run-planner';
 import { RunsController } from './runs/runs.controller';
 import { RunsRepository } from './runs/runs.repository';
@@ -47,6 +48,7 @@ import { RunStreams } from './streams/run-streams.service';
     RunEventStreamer,
     RunPlanner,
     RunOrchestrator,
+    RunToolCalls,
     ActiveRuns,
     RunsService,
     SessionsService,
