@@ -1,9 +1,9 @@
 'use strict';
-// Tool response processing (seed 004) per tool result: a 4 KB JSON object (as an http tool
-// returns it), a 1 MB CSV text and a 5 MB PNG image (as an mcp tool returns them), processed
-// by the built processor into typed artifact drafts with an in-memory store. The baseline,
-// measured in the same run on the same results, is serialising each result once
-// (`JSON.stringify` and its UTF-8 length): the least any handling of a result does.
+// Tool response processing per tool result: a 4 KB JSON object (as an http tool returns it), a 1 MB
+// CSV text and a 5 MB PNG image (as an mcp tool returns them), processed by the built processor
+// into typed artifact drafts with an in-memory store. The baseline, measured in the same run on the
+// same results, is serialising each result once (`JSON.stringify` and its UTF-8 length): the least
+// any handling of a result does.
 const path = require('node:path');
 const { ROOT } = require('./servers');
 

@@ -1,7 +1,7 @@
 'use strict';
-// What the registry scenario needs around its load run: an API key issued by the CLI before
-// the server starts (PGlite admits one process at a time), a fresh PostgreSQL database per
-// server, 1,000 tools stored through the HTTP API, and AC-023's 100 sequential requests.
+// What the registry scenario needs around its load run: an API key issued by the CLI before the
+// server starts (PGlite admits one process at a time), a fresh PostgreSQL database per server,
+// 1,000 tools stored through the HTTP API, and the 100 sequential requests of its p95 target.
 const { execFile } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const http = require('node:http');
@@ -152,7 +152,7 @@ async function seedTools(port, authorization, { count, concurrency = 10 }) {
 }
 
 /**
- * AC-023: `count` requests one after another on one kept-alive connection, right after
+ * `count` requests one after another on one kept-alive connection, right after
  * seeding (no warm-up); resolves p50/p95/p99/max in ms.
  */
 async function sequentialLatency(port, scenario, count = 100) {

@@ -405,7 +405,7 @@ function skipReason(results, server, scenario) {
   return undefined;
 }
 
-/** The registry scenarios: load figures by backend, the seeding, and AC-023's sequential run. */
+/** The registry scenarios: load figures by backend, the seeding, and the sequential run. */
 function registryLines(results) {
   const lines = [];
   for (const scenario of SCENARIOS.filter((s) => s.seedTools)) {

@@ -50,7 +50,7 @@ const PROBE = { path: '/api/tools', connections: 4, rate: 200 };
  * that does not run it, on its `baselineServer`). `apiKey`: sent with `Authorization: Bearer`,
  * issued by the CLI before the server starts. `seedTools`: stored via the API beforehand; the
  * answers then carry ids and times of their own, so they are not compared across servers.
- * `sequential`: also timed as that many requests one after another (AC-023). `alongside`: a
+ * `sequential`: also timed as that many requests one after another. `alongside`: a
  * PROBE run unloaded before the load and again during it.
  * @type {{ name: string, method: string, path: string, headers?: object, body?: string, connections: number, servers?: string[], compareTo?: string, apiKey?: boolean, seedTools?: number, sequential?: number, alongside?: typeof PROBE }[]}
  */
@@ -93,7 +93,7 @@ const SCENARIOS = [
     compareTo: 'encode',
   },
   {
-    // The registry's list (AC-023: p95 ≤ 200 ms over 100 requests), on every toolhub server:
+    // The registry's list (target: p95 ≤ 200 ms over 100 requests), on every toolhub server:
     // PGlite, and PostgreSQL when one is configured; GET /api/tools probed alongside.
     name: 'registry list',
     method: 'GET',
@@ -121,7 +121,7 @@ const TARGETS = [
     (server) => ({
       server,
       scenario: 'registry list',
-      maxSequentialP95Ms: 200, // AC-023
+      maxSequentialP95Ms: 200,
       minComparedRatio: server.endsWith('+pg') ? 0.25 : 0.15,
       maxP99OverP50: 10,
       maxAlongsideRatio: 3,

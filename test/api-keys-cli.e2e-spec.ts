@@ -1,6 +1,6 @@
 /**
- * API keys end to end: issued and revoked by the built CLI (`toolhub keys …`) in the same
- * database the server uses, checked by every `/api/v1` route (seed 003 AC-020).
+ * API keys end to end: issued and revoked by the built CLI (`toolhub keys …`) in the same database
+ * the server uses, checked by every `/api/v1` route (401 without a valid one).
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * `load_artifact` end to end (issue 13, seed 004 row 5.2 beyond its first range): a run's agent
+ * `load_artifact` end to end, an artifact read in a later turn past its first range: a run's agent
  * (the real Anthropic SDK against the local wire-format server) saves artifacts through a real
  * MCP server's results, then, in later runs of the session, is scripted to read them; the test
  * reads what the model was given back in its next request.

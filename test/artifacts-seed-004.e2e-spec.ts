@@ -1,7 +1,8 @@
 /**
- * Seed 004, row by row: a run's agent (the real Anthropic SDK against the local wire-format
- * server) calls a tool on a real MCP server that answers with the row's content; the test reads
- * the artifacts stored, their bytes, types and metadata, and what the model was sent next.
+ * Tool response handling, case by case: a run's agent (the real Anthropic SDK against the local
+ * wire-format server) calls a tool on a real MCP server that answers with the case's content; the
+ * test reads the artifacts stored, their bytes, types and metadata, and what the model was sent
+ * next.
  *
  * The model is scripted on the wire-format server rather than by the `scripted` provider, which
  * runs inside toolhub and cannot show the request a real provider is sent; the OpenAI SDK's side

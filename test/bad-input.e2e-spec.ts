@@ -1,8 +1,8 @@
 /**
- * Input that used to crash a request (500) or be stored changed, over real HTTP on both
- * adapters: NUL, bytes that are not UTF-8, lone surrogates, numbers beyond a double or a query
- * integer, and bodies nested thousands deep. Each is now a 400 with its own code, and a refused
- * write stores nothing. Tool calls keep their seed 001 contract (the tool judges its text).
+ * Input that used to crash a request (500) or be stored changed, over real HTTP on both adapters:
+ * NUL, bytes that are not UTF-8, lone surrogates, numbers beyond a double or a query integer, and
+ * bodies nested thousands deep. Each is now a 400 with its own code, and a refused write stores
+ * nothing. Tool calls keep their own error codes (the tool judges its text).
  */
 import { bearerFor } from './support/api-key';
 import { describeHttpContract } from './support/test-app';

@@ -1,6 +1,7 @@
 /**
  * Browser apps on another origin: the registry (`/api/v1`) lets them send their API key and use
- * every method its routes serve, while seed 001's paths keep the seed's exact CORS headers.
+ * every method its routes serve, while the tool service's paths keep their base CORS headers
+ * exactly.
  */
 import { describeHttpContract } from './support/test-app';
 

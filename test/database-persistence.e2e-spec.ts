@@ -1,6 +1,6 @@
 /**
  * The embedded database keeps its data across restarts, and a second process on the same data
- * directory refuses to start instead of corrupting it (issue 4, persistence foundation).
+ * directory refuses to start instead of corrupting it.
  */
 import { utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';

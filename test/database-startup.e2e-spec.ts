@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL server that is not there (issue 10): the start waits for it, retrying, for
+ * A PostgreSQL server that is not there: the start waits for it, retrying, for
  * DATABASE_CONNECT_TIMEOUT_SECONDS, then stops with one line naming DATABASE_URL, its password
  * hidden, no stack trace, exit code 1.
  */

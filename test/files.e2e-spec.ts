@@ -1,7 +1,7 @@
 /**
- * Files users upload to attach to runs (seed 002 flow 6), over real HTTP on both adapters:
- * streamed multipart uploads, the type sniffed from the bytes, downloads, the owner's scope,
- * the size limit, and bodies that are not uploads.
+ * Files users upload to attach to runs, over real HTTP on both adapters: streamed multipart
+ * uploads, the type sniffed from the bytes, downloads, the owner's scope, the size limit, and
+ * bodies that are not uploads.
  */
 import { createHash } from 'node:crypto';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';

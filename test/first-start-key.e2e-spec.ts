@@ -1,7 +1,7 @@
 /**
- * Issue 9, first start: a server whose database has no key makes one admin key and shows it
- * once, in a log line and in `<DATA_DIR>/initial-admin-key` (mode 0600), so a newcomer can use
- * the API at once; `INITIAL_ADMIN_KEY` chooses it instead.
+ * First start: a server whose database has no key makes one admin key and shows it once, in a log
+ * line and in `<DATA_DIR>/initial-admin-key` (mode 0600), so a newcomer can use the API at once;
+ * `INITIAL_ADMIN_KEY` chooses it instead.
  */
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 9, "Who may call what": every `/api/v1` route answers by the caller's key — none,
+ * Who may call what: every `/api/v1` route answers by the caller's key — none,
  * `member`, `admin` or revoked — with the route list read from the app's own OpenAPI document,
  * so a new route is covered without touching this file; the keys API; revocation effective on
  * the next request; the key checked before the body is read; invalid keys counted and, past a

@@ -1,9 +1,9 @@
 /**
- * Outbound calls can't reach inside (issue 9): a tool's URL may not lead to a loopback,
- * private, link-local or other non-public address unless `TOOL_URL_ALLOW` opens it. An address
- * written in the URL is refused at registration; a name is judged on every call, on the
- * addresses the socket connects to. Real HTTP against the booted app, and real tool servers on
- * loopback that must see no request when a call is refused.
+ * Outbound calls can't reach inside: a tool's URL may not lead to a loopback, private, link-local
+ * or other non-public address unless `TOOL_URL_ALLOW` opens it. An address written in the URL is
+ * refused at registration; a name is judged on every call, on the addresses the socket connects to.
+ * Real HTTP against the booted app, and real tool servers on loopback that must see no request when
+ * a call is refused.
  */
 import { bearerFor } from './support/api-key';
 import { startJsonPostServer } from './support/json-post-server';

@@ -1,6 +1,6 @@
 /**
- * Issue 9, public and private tools: a registered `http` or `mcp` tool is private unless made
- * public, builtin tools are public. Callers without a key (`GET /api/tools`,
+ * Public and private tools: a registered `http` or `mcp` tool is private unless made public,
+ * builtin tools are public. Callers without a key (`GET /api/tools`,
  * `POST /api/tools/{name}`, MCP `tools/list` and `tools/call`) see the public tools only — a
  * private one is not found, exactly like a tool that does not exist — and callers with a valid
  * key see every active tool; an invalid key is refused. Over REST and over the official MCP SDK

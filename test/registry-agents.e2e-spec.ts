@@ -1,6 +1,6 @@
 /**
- * Seed 003, agents (AC-013…AC-018): the registry's agents over real HTTP and a real database:
- * their tools, their use in workflows and what that forbids.
+ * The registry's agents over real HTTP and a real database: their tools, their use in workflows
+ * and what that forbids.
  */
 import { randomUUID } from 'node:crypto';
 import { DATABASE, type Database } from '../src/database/database';

@@ -30,7 +30,7 @@ import {
 const V1 = '/api/v1/tools';
 const BUILTIN = 'encodePlantUML';
 
-/** The encodePlantUML entry of `GET /api/tools`, exactly as seed 001 specifies it. */
+/** The encodePlantUML entry of `GET /api/tools`: exact, whatever else is registered. */
 const SEED_001_TOOL = {
   id: 'encodePlantUML',
   name: 'encodePlantUML',

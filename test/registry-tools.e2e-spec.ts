@@ -1,9 +1,9 @@
 /**
- * Seed 003's tool registry at `/api/v1/tools`, over real HTTP: the acceptance
- * criteria AC-001…AC-012 and AC-020…AC-024 (tests are named by AC id), plus what the
- * implementation promises beyond them: secret headers are write-only and the builtin tool is
- * registered, listed and protected. Every test starts from a registry holding only the builtin
- * tools, whichever they are: they are discovered from the booted app, never assumed.
+ * The tool registry at `/api/v1/tools`, over real HTTP: create, list, filter, search, detail,
+ * update, delete, test runs and their time limit, authentication, bad bodies and pagination,
+ * plus: secret headers are write-only and the builtin tool is registered, listed and protected.
+ * Every test starts from a registry holding only the builtin tools, whichever they are: they are
+ * discovered from the booted app, never assumed.
  */
 import { randomUUID } from 'node:crypto';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
@@ -297,7 +297,7 @@ describeOnAdapter('Registry API: tools', (testApp) => {
       expect(namesOf(inactive.items)).toEqual(['tool_2']);
       expect(inactive.total).toBe(1);
 
-      // With the builtins deactivated, the seed's table is the whole registry: exactly 2 active.
+      // With the builtins deactivated, the three tools above are all there is: exactly 2 active.
       for (const tool of active.items.filter(isBuiltin)) {
         expect((await put(`${TOOLS}/${tool.id}`, { is_active: false })).status).toBe(200);
       }
@@ -452,7 +452,7 @@ describeOnAdapter('Registry API: tools', (testApp) => {
   });
 
   describe('AC-011, AC-012, AC-024: test runs', () => {
-    /** The timeout of the AC-024 run: the seed's `timeout=5`. */
+    /** The timeout of the timed-out run: `timeout=5`, in seconds. */
     const RUN_TIMEOUT_MS = 5000;
     /**
      * A duration that the timeout ended: not before it (10 ms for timer rounding), and long

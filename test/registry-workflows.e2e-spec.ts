@@ -1,5 +1,5 @@
 /**
- * Seed 003, workflows: ordered steps that each run a registered agent or tool, over real HTTP
+ * The registry's workflows: ordered steps that each run a registered agent or tool, over real HTTP
  * and a real database — and how they keep their agents and tools alive.
  */
 import { randomUUID } from 'node:crypto';

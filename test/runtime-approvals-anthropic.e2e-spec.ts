@@ -1,6 +1,6 @@
 /**
- * Seed 002 flow 4 through the real Anthropic SDK against a server that speaks its wire format:
- * what the model is sent after an approval, a rejection and an expiry.
+ * Approvals through the real Anthropic SDK against a server that speaks its wire format: what the
+ * model is sent after an approval, a rejection and an expiry.
  */
 import {
   type FakeAnthropicServer,

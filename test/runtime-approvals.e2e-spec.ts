@@ -1,6 +1,6 @@
 /**
- * Seed 002 flow 4: tool calls that wait for the user's approval, decided over REST, durable
- * across a restart, one decision per parallel call, expiry and cancellation.
+ * Tool calls that wait for the user's approval, decided over REST, durable across a restart, one
+ * decision per parallel call, expiry and cancellation.
  */
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
@@ -22,7 +22,7 @@ interface Approval {
   args: Record<string, unknown>;
 }
 
-/** The seed's approval script: a write the user must approve, then an answer either way. */
+/** The approval script: a write the user must approve, then an answer either way. */
 function approvalScript(toolName: string, args: Record<string, unknown>) {
   return {
     provider: 'scripted',

@@ -1,7 +1,7 @@
 /**
- * Files attached to a run (seed 002 flow 6), through the REAL provider SDKs against local
- * servers that record what they were sent: text files as named text, images as image blocks,
- * PDFs as documents (Anthropic); ownership and support checked before anything is written.
+ * Files attached to a run, through the REAL provider SDKs against local servers that record what
+ * they were sent: text files as named text, images as image blocks, PDFs as documents (Anthropic);
+ * ownership and support checked before anything is written.
  */
 import {
   type FakeAnthropicServer,

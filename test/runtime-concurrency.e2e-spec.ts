@@ -730,8 +730,8 @@ describe('Agent runtime across restarts', () => {
       await withApp(async (testApp) => {
         const alice = await runtimeUser(testApp, 'alice');
         const log = await expectInterrupted(alice, sessionId, interrupted);
-        // Seed 002: a tool_use is always followed by its tool_result. The next run replays the
-        // conversation to the model, and providers refuse a tool call that has no result.
+        // A tool_use is always followed by its tool_result. The next run replays the conversation
+        // to the model, and providers refuse a tool call that has no result.
         expectToolCallsAnswered(log);
       });
     },

@@ -1,7 +1,7 @@
 /**
- * Seed 002's golden flows 1 (text), 2 (extended thinking), 3 (tool use) and 5 (errors), driven
- * through the REAL provider SDKs (`@anthropic-ai/sdk`, `openai`) against local servers that
- * speak their wire formats. Every run is checked against the seed's invariants (see
+ * The runtime's event sequences for text, extended thinking, tool use and errors, driven through
+ * the REAL provider SDKs (`@anthropic-ai/sdk`, `openai`) against local servers that speak their
+ * wire formats. Every run is checked against the invariants all runs share (see
  * `assertInvariants`) and its durable log; each test then asserts its flow's exact event shape,
  * the run's stored outcome, and what the provider was sent.
  */
@@ -26,7 +26,7 @@ const DIAGRAM = '@startuml\nA -> B\n@enduml';
 const OTHER_DIAGRAM = '@startuml\nB -> C : reply\n@enduml';
 const PLANTUML_SVG = 'https://www.plantuml.com/plantuml/svg/';
 
-/** Seed 002's persistence table: which event types are stored with a sequence number. */
+/** Which event types are stored with a sequence number; the others are only streamed. */
 const PERSISTED: Readonly<Record<string, boolean>> = {
   user_message_sent: true,
   thinking_chunk: false,
@@ -46,7 +46,7 @@ interface Usage {
   output_tokens: number;
 }
 
-/** The fields of a run event the tests read (seed 002's names). */
+/** The fields of a run event the tests read, by their exact names. */
 interface RunEventData {
   type: string;
   sessionId: string;
@@ -88,7 +88,7 @@ const eventsOf = (frames: SseFrame[]) =>
 /** The event types in order. */
 const types = (frames: SseFrame[]) => eventsOf(frames).map((event) => event.type);
 
-/** The event types in order, each run of chunks written as the seed does: `message_chunk+`. */
+/** The event types in order, each run of chunks written once with a `+`: `message_chunk+`. */
 function shape(frames: SseFrame[]): string[] {
   const shaped: string[] = [];
   for (const type of types(frames)) {
@@ -119,8 +119,8 @@ function jsonOf(value: unknown) {
 }
 
 /**
- * Seed 002's invariants, for any run: SSE ids are the eventIndex, 0..n-1 without gaps; one run
- * and session; persisted events (per the seed's table) carry consecutive sequence numbers from
+ * The invariants of any run: SSE ids are the eventIndex, 0..n-1 without gaps; one run and session;
+ * persisted events (see `PERSISTED`) carry consecutive sequence numbers from
  * `firstSequence`, transient ones none; `user_message_sent` first; exactly one terminal event
  * (`complete` or `error`), last; each `message`/`thinking_complete`/`thinking` holds exactly the
  * chunks of its turn; thinking before text; tool events after a `tool_use` message, each

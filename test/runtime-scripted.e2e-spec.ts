@@ -1,7 +1,8 @@
 /**
- * Seed 002 on the scripted provider, over real HTTP: the golden sequences, SSE replay and
+ * The agent runtime on the scripted provider, over real HTTP: the golden sequences, SSE replay and
  * reconnection (on both adapters: each hands the stream's response over its own way), the one-run
- * rule, idempotency, cancellation, ownership, and seed 003 AC-019 (the agent test-run).
+ * rule, idempotency, cancellation, ownership, and the agent test-run
+ * (`POST /api/v1/agents/{id}/test`).
  */
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
@@ -12,7 +13,7 @@ const DIAGRAM = '@startuml\nBob -> Alice : hello\n@enduml';
 const scripted = (script: unknown[]) => ({ provider: 'scripted', model: 'scripted', script });
 const typesOf = (frames: readonly SseFrame[]) => frames.map((frame) => frame.event);
 
-/** The seed's invariants that hold for every run's stream. */
+/** The invariants that hold for every run's stream. */
 function expectStreamInvariants(frames: readonly SseFrame[]): void {
   expect(frames.map((frame) => Number(frame.id))).toEqual(frames.map((_, index) => index));
   expect(frames.map((frame) => frame.data.eventIndex)).toEqual(frames.map((_, index) => index));

@@ -1,9 +1,9 @@
 /**
- * Issue 9, "Secrets never leak", in what the server says: no secret header value in any
- * response (the OpenAPI document and the metrics included) or log line; a write failing in the
- * database logs its error once, without the query's parameters; the access log keeps no query
- * string (`?api_key=`). In a file of its own: Nest's lines of every app go to the logger of the
- * first app booted in the file (nestjs-pino keeps that one), which must log at `debug` here.
+ * Secrets never leak, in what the server says: no secret header value in any response (the OpenAPI
+ * document and the metrics included) or log line; a write failing in the database logs its error
+ * once, without the query's parameters; the access log keeps no query string (`?api_key=`). In a
+ * file of its own: Nest's lines of every app go to the logger of the first app booted in the file
+ * (nestjs-pino keeps that one), which must log at `debug` here.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';

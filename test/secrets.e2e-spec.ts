@@ -1,8 +1,8 @@
 /**
- * Issue 9, "Secrets never leak", at rest: the values of tools' `secret_headers` are stored
- * encrypted (AES-256-GCM, `enc:v1:…`) and reach the tool's endpoint in clear; values stored in
- * clear by an older version are encrypted at the next start; a key rotation re-encrypts; a wrong
- * key stops the start. (`secrets-in-logs.e2e-spec.ts`: responses, logs and errors.)
+ * Secrets never leak, at rest: the values of tools' `secret_headers` are stored encrypted
+ * (AES-256-GCM, `enc:v1:…`) and reach the tool's endpoint in clear; values stored in clear by an
+ * older version are encrypted at the next start; a key rotation re-encrypts; a wrong key stops the
+ * start. (`secrets-in-logs.e2e-spec.ts`: responses, logs and errors.)
  */
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
- * Seed 000 ("Gherkin Scenarios"): every scenario as an executable acceptance test against the
- * booted app over HTTP, on both adapters. Each test quotes the scenario it proves.
+ * How an agent discovers, calls and uses the tools, scenario by scenario, as executable tests
+ * against the booted app over HTTP, on both adapters. Each test quotes the Given/When/Then steps it
+ * proves.
  */
 import { decode } from 'plantuml-encoder';
 import { describeHttpContract } from './support/test-app';
@@ -56,7 +57,7 @@ describeHttpContract('Seed 000', (testApp) => {
   test('Scenario 3: Agent handles empty PlantUML code', async () => {
     // And: Agent passes empty "plantumlCode" parameter: ""
     const response = await encode({ plantumlCode: '' });
-    // Then: 400, success false, "error" and not "result", code EMPTY_CODE, the seed's message
+    // Then: 400, success false, "error" and not "result", code EMPTY_CODE, its exact message
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       success: false,
@@ -82,7 +83,7 @@ describeHttpContract('Seed 000', (testApp) => {
       .http.post('/api/tools/encodePlantUML')
       .set('Content-Type', 'application/json')
       .send('{"plantumlCode":"@startuml\\nA -> B : \\ud800\\n@enduml"}');
-    // Then: 500, success false, error.code ENCODING_FAILED, the seed's message
+    // Then: 500, success false, error.code ENCODING_FAILED, its exact message
     expect(response.status).toBe(500);
     expect(response.body).toEqual({
       success: false,
@@ -91,7 +92,7 @@ describeHttpContract('Seed 000', (testApp) => {
   });
 
   test('Scenario 5: Agent makes 5 sequential tool calls', async () => {
-    // Response time (<500ms in the seed) is measured by `npm run bench`, not asserted here.
+    // Response time (target: under 500 ms) is measured by `npm run bench`, not asserted here.
     const urls: string[] = [];
     for (const code of Object.values(DIAGRAMS)) {
       const response = await encode({ plantumlCode: code });
@@ -111,7 +112,7 @@ describeHttpContract('Seed 000', (testApp) => {
   test('Scenario 6: Agent handles code exceeding 50KB', async () => {
     // And: Agent passes large "plantumlCode" parameter (51KB)
     const response = await encode({ plantumlCode: diagramOfSize(51 * 1024) });
-    // Then: 413, error.code CODE_TOO_LARGE, the seed's message
+    // Then: 413, error.code CODE_TOO_LARGE, its exact message
     expect(response.status).toBe(413);
     expect(response.body).toEqual({
       success: false,

@@ -1,8 +1,8 @@
 /**
- * Start-up as a newcomer meets it (issue 11): every configuration mistake in one message, a
- * port in use and an unusable data directory as one line naming the variable, no stack trace,
- * exit code 1; `--help` for the server and every CLI command; `.env` read from the working
- * directory without overriding the environment.
+ * Start-up as a newcomer meets it: every configuration mistake in one message, a port in use and an
+ * unusable data directory as one line naming the variable, no stack trace, exit code 1; `--help`
+ * for the server and every CLI command; `.env` read from the working directory without overriding
+ * the environment.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, type Server, createServer } from 'node:net';

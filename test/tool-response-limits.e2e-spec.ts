@@ -1,10 +1,10 @@
 /**
- * Every answer of a tool's endpoint is bounded (issue 10): `http` and `mcp` tools alike read
- * no more than `TOOL_MAX_RESPONSE_BYTES` of an answer (default 10 MB), stop reading there and
- * fail with `502 TOOL_RESPONSE_TOO_LARGE`, whether the answer is one JSON body or a server-sent
- * event; an error text comes back once; eight concurrent 200 MB answers leave memory bounded.
- * Real HTTP against the booted app (in this process, so its RSS is this process's), and tool
- * servers that generate their answers while sending them, holding none of it themselves.
+ * Every answer of a tool's endpoint is bounded: `http` and `mcp` tools alike read no more than
+ * `TOOL_MAX_RESPONSE_BYTES` of an answer (default 10 MB), stop reading there and fail with
+ * `502 TOOL_RESPONSE_TOO_LARGE`, whether the answer is one JSON body or a server-sent event; an
+ * error text comes back once; eight concurrent 200 MB answers leave memory bounded. Real HTTP
+ * against the booted app (in this process, so its RSS is this process's), and tool servers that
+ * generate their answers while sending them, holding none of it themselves.
  */
 import { bearerFor } from './support/api-key';
 import { RssPeak } from './support/rss-peak';

@@ -1,8 +1,8 @@
 /**
- * A registered tool's `parameters` can never brick, stall or bloat the server (issue 10): what
- * is stored is what was validated, a stored schema that no longer passes is left out instead of
- * failing the start, patterns run on a linear-time engine, schemas are bounded, and stored
- * schemas are compiled when first needed, not at every start.
+ * A registered tool's `parameters` can never brick, stall or bloat the server: what is stored is
+ * what was validated, a stored schema that no longer passes is left out instead of failing the
+ * start, patterns run on a linear-time engine, schemas are bounded, and stored schemas are compiled
+ * when first needed, not at every start.
  */
 import { sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '../src/database/database';

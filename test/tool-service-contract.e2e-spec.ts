@@ -1,7 +1,7 @@
 /**
- * Seed 001's contract beyond the scenarios: status codes, error codes, CORS, methods, and the
- * bad input an agent or a proxy may send (empty, null, wrong types, huge, malformed, unicode,
- * concurrent). Runs on both adapters.
+ * The tool service's contract beyond `seed-000-scenarios.e2e-spec.ts`: status codes, error codes,
+ * CORS, methods, and the bad input an agent or a proxy may send (empty, null, wrong types, huge,
+ * malformed, unicode, concurrent). Runs on both adapters.
  */
 import { type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';

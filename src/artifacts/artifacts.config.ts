@@ -2,7 +2,7 @@ import { Max, Min } from 'class-validator';
 import { BooleanVariable, Describe, IntegerVariable, VariableGroup } from '../core/config';
 import { type ToolResponseSettings } from './processing/tool-response';
 
-/** The environment variables of tool response handling and artifacts (seed 004). */
+/** The environment variables of tool response handling and artifacts. */
 @VariableGroup('Tool results and artifacts')
 export class ArtifactsConfig {
   @Describe(

@@ -14,8 +14,8 @@ const NOT_FOUND = new ArtifactNotFoundError(`'${EXAMPLE_ID}'`);
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 
 /**
- * Artifacts: what tool results of my sessions' runs were saved as (seed 004). A session's list
- * is `GET /sessions/{id}/artifacts`.
+ * Artifacts: what tool results of my sessions' runs were saved as. A session's list is
+ * `GET /sessions/{id}/artifacts`.
  */
 @ApiV1Controller('artifacts', 'runtime: artifacts')
 export class ArtifactsController {

@@ -9,8 +9,8 @@ import { LoadArtifactTool } from './load-artifact.tool';
 import { ToolResponses } from './tool-responses.service';
 
 /**
- * Tool results of runs as typed artifacts of their session (seed 004), in the blob store files
- * use; the run-only `load_artifact` tool agents read them with.
+ * Tool results of runs as typed artifacts of their session, in the blob store files use; the
+ * run-only `load_artifact` tool agents read them with.
  */
 @Module({
   imports: [FilesModule],

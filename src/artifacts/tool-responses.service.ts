@@ -5,9 +5,9 @@ import { processToolResponse } from './processing/process-tool-response';
 import { type ModelToolResponse } from './processing/tool-response';
 
 /**
- * The one path a tool result of a run takes before the model sees it (seed 004): pieces worth
- * keeping become artifacts of the session, and the model gets the result, whole or truncated,
- * with notes on what was saved.
+ * The one path a tool result of a run takes before the model sees it: pieces worth keeping become
+ * artifacts of the session, and the model gets the result, whole or truncated, with notes on what
+ * was saved.
  */
 @Injectable()
 export class ToolResponses {

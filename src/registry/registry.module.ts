@@ -19,8 +19,8 @@ import { WorkflowsRepository } from './workflows/workflows.repository';
 import { WorkflowsService } from './workflows/workflows.service';
 
 /**
- * The tool/agent registry at `/api/v1` (seed 003): tools, agents and workflows in the
- * database, behind API keys. Its active tools are what the tool service serves.
+ * The tool/agent registry at `/api/v1`: tools, agents and workflows in the database, behind API
+ * keys. Its active tools are what the tool service serves.
  */
 @Module({
   imports: [ProvidersModule, ClusterModule, SecretsModule],

@@ -32,8 +32,8 @@ import { RunEventStreamer } from './streams/run-event-streamer';
 import { RunStreams } from './streams/run-streams.service';
 
 /**
- * The agent runtime (seed 002): sessions of a user with an agent, runs that stream the model's
- * answer and the agent's tool calls as events, a durable event log, and SSE replay.
+ * The agent runtime: sessions of a user with an agent, runs that stream the model's answer and the
+ * agent's tool calls as events, a durable event log, and SSE replay.
  */
 @Module({
   imports: [ProvidersModule, RegistryModule, FilesModule, ArtifactsModule, ClusterModule],

@@ -21,7 +21,7 @@ export class InvalidToolInputError extends DomainError {
   }
 }
 
-/** A tool that did not finish within its time limit; its work was aborted (seed 003 AC-024). */
+/** A tool that did not finish within its time limit; its work was aborted. */
 export class ExecutionTimeoutError extends DomainError {
   readonly code = 'EXECUTION_TIMEOUT';
   readonly status = 504;

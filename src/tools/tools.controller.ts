@@ -18,7 +18,7 @@ import { ToolCatalog } from './tool-catalog.service';
 import { toolScopeOf } from './tool-scope';
 import { ENDPOINT_FAILED_EXAMPLE, TRANSPORT_ERRORS } from './tool-transport-errors';
 
-/** `POST /api/tools/` or a name of blanks only: seed 001's TOOL_NAME_REQUIRED. */
+/** `POST /api/tools/` or a name of blanks only: 400 TOOL_NAME_REQUIRED. */
 const toolNameRequired = () =>
   new MissingPathParameterError('toolName', 'POST /api/tools/:toolName');
 
@@ -42,7 +42,7 @@ export class ToolsController {
   })
   @ApiOkResponse({ type: ToolListDto })
   @ApiErrorResponses(
-    // Seed 001: any other method on the discovery path, `POST /api/tools` included.
+    // Any other method on the discovery path, `POST /api/tools` included.
     new MethodNotAllowedError(['GET'], ['GET', 'HEAD', 'OPTIONS']),
     ...OPTIONAL_KEY_ERRORS,
   )
@@ -91,7 +91,7 @@ export class ToolsController {
     @Param('toolName') toolName: string,
     @Body() input: unknown,
   ): Promise<ToolInvocationSuccessDto> {
-    // `POST /api/tools/%20`: a name that is only blanks names no tool (seed 001's "missing").
+    // `POST /api/tools/%20`: a name that is only blanks names no tool: it is missing.
     if (toolName.trim() === '') throw toolNameRequired();
     // A request without a body is an empty input: the tool's schema then names what is missing.
     const result = await this.invoker.invoke(

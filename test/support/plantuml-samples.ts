@@ -1,4 +1,4 @@
-/** Realistic diagrams of the kinds seed 000 scenario 5 walks through. */
+/** Realistic diagrams of five kinds, as an agent encodes them one after another. */
 export const DIAGRAMS = {
   fsm: '@startuml\n[*] --> Idle\nIdle --> Running : start\nRunning --> Idle : stop\nRunning --> [*]\n@enduml',
   sequence: '@startuml\nAlice -> Bob : request\nBob --> Alice : response\n@enduml',

@@ -24,7 +24,7 @@ export interface NormalisedResult {
   raw: unknown;
 }
 
-/** Why a result could not be processed (seed 4.2, 4.4). */
+/** Why a result could not be processed; the raw fallback, when on, saves it whole instead. */
 export interface NormalisationFailure {
   error: string;
   /** What the raw fallback saves. */

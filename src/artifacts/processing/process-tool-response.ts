@@ -23,12 +23,12 @@ import {
 const NOTHING_SAVED: SaveOutcome = { saved: [], failed: [] };
 
 /**
- * Decides what of a tool result becomes artifacts and what the model receives (seed 004). `result`
- * is an `mcp` tool's `ToolContentResult` or a builtin or http tool's plain value. A result is
- * saved when its canonical JSON is larger than the save threshold or the return limit, or when it
- * holds anything but text the model may read (an image, audio, a resource, a user-only item);
- * the model gets its text, truncated beyond the return limit, with notes on what was saved.
- * Never throws: a failure is a status the caller reads.
+ * Decides what of a tool result becomes artifacts and what the model receives. `result` is an `mcp`
+ * tool's `ToolContentResult` or a builtin or http tool's plain value. A result is saved when its
+ * canonical JSON is larger than the save threshold or the return limit, or when it holds anything
+ * but text the model may read (an image, audio, a resource, a user-only item); the model gets its
+ * text, truncated beyond the return limit, with notes on what was saved. Never throws: a failure is
+ * a status the caller reads.
  */
 export async function processToolResponse(
   result: unknown,

@@ -1,6 +1,6 @@
 /**
- * What becomes of a tool result inside a run (seed 004): the pieces stored as artifacts, and the
- * one shape the model receives. The processor is pure: storing is the caller's `save`.
+ * What becomes of a tool result inside a run: the pieces stored as artifacts, and the one shape the
+ * model receives. The processor is pure: storing is the caller's `save`.
  */
 
 /** One piece of a tool result to store as an artifact of the run's session. */

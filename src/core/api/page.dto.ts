@@ -8,7 +8,7 @@ import { IsInt, Max, Min } from 'class-validator';
  */
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 
-/** `limit`/`offset` of every list (AC-022); both optional, with their defaults. */
+/** `limit`/`offset` of every list; both optional, with their defaults. */
 export class PageQueryDto {
   /** Items per page. */
   @ApiPropertyOptional({ type: 'integer', default: 20 })

@@ -1,4 +1,4 @@
-/** 51200 → "50KB", as seed 001 words its limit; other sizes keep their exact byte count. */
+/** 51200 → "50KB", as tool callers read the limit; other sizes keep their exact byte count. */
 export function formatSize(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024}KB` : `${bytes} bytes`;
 }

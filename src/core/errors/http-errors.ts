@@ -32,7 +32,7 @@ export class MissingPathParameterError extends DomainError {
   readonly status = 400;
   constructor(parameter: string, route: string) {
     super(`${parameter} is required in the path: ${route}`);
-    // `toolName` → `TOOL_NAME_REQUIRED`, the code seed 001 names for POST /api/tools.
+    // `toolName` → `TOOL_NAME_REQUIRED`, the code of a tool call without a tool name.
     this.code = `${parameter.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_REQUIRED`;
   }
 }
@@ -73,7 +73,7 @@ export class UnsupportedContentEncodingError extends DomainError {
 }
 
 export class PayloadTooLargeError extends DomainError {
-  // The seed's only size error is CODE_TOO_LARGE; a body over the parser limit is the same
+  // A tool call has one size error, CODE_TOO_LARGE; a body over the parser limit is the same
   // failure one step earlier, so agents handle a single code.
   readonly code = 'CODE_TOO_LARGE';
   readonly status = 413;

@@ -13,7 +13,7 @@ function corsOf(policy: CorsPolicy, url: string, origin?: string): Record<string
 }
 
 describe('CorsPolicy', () => {
-  test("answers seed 001's headers exactly where no feature asked for more", () => {
+  test('answers the base headers exactly where no feature asked for more', () => {
     const policy = new CorsPolicy();
     policy.allow('/api/v1/', { requestHeaders: ['Authorization'], origins: ['https://a.example'] });
     policy.advertiseMethods(() => ['PUT', 'DELETE']);
@@ -21,7 +21,7 @@ describe('CorsPolicy', () => {
     expect(corsOf(policy, '/api/tools/encodePlantUML')).toEqual(CORS_HEADERS);
   });
 
-  test("adds a feature's request and exposed headers to seed 001's", () => {
+  test("adds a feature's request and exposed headers to the base ones", () => {
     const policy = new CorsPolicy();
     policy.allow('/mcp', { requestHeaders: ['Authorization'], exposedHeaders: ['Mcp-Session-Id'] });
     expect(corsOf(policy, '/mcp')).toMatchObject({
@@ -55,7 +55,7 @@ describe('CorsPolicy', () => {
     expect(corsOf(policy, '/api/v1/agents')['Access-Control-Allow-Methods']).toBe(
       'GET, POST, PUT, DELETE, OPTIONS',
     );
-    // Never fewer than seed 001's: a browser's GET still gets its 405 rather than a CORS error.
+    // Never fewer than the base ones: a browser's GET still gets its 405 rather than a CORS error.
     expect(corsOf(policy, '/mcp')['Access-Control-Allow-Methods']).toBe('GET, POST, OPTIONS');
   });
 

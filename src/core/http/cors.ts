@@ -2,8 +2,8 @@ import { type IncomingMessage } from 'node:http';
 import { requestIdOf } from './request-id';
 
 /**
- * Seed 001's CORS policy: a public API open to every origin. Set on every response, errors
- * included, so browser clients can always read the JSON envelope.
+ * The base CORS policy: a public API open to every origin. Set on every response, errors included,
+ * so browser clients can always read the JSON envelope.
  */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
@@ -13,7 +13,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Max-Age': '86400',
 };
 
-/** What browsers may send to, and read from, the paths under one prefix beyond seed 001's. */
+/** What browsers may send to, and read from, the paths under one prefix beyond the base. */
 export interface CorsAllowance {
   requestHeaders?: readonly string[];
   exposedHeaders?: readonly string[];
@@ -36,10 +36,10 @@ interface Rule {
 }
 
 /**
- * The CORS headers of every response. Features add what their paths need (MCP's protocol
- * headers, `Authorization` and `Last-Event-ID` for event streams) when their module starts;
- * once the routes are known, each feature's paths also advertise every method their routes
- * serve (`PUT`, `DELETE`…). Everything else keeps seed 001's headers exactly.
+ * The CORS headers of every response. Features add what their paths need (MCP's protocol headers,
+ * `Authorization` and `Last-Event-ID` for event streams) when their module starts; once the routes
+ * are known, each feature's paths also advertise every method their routes serve (`PUT`,
+ * `DELETE`…). Everything else keeps the base headers exactly.
  */
 export class CorsPolicy {
   private rules: Rule[] = [];
@@ -63,7 +63,7 @@ export class CorsPolicy {
 
   /**
    * Adds to each feature's `Access-Control-Allow-Methods` the methods its routes serve, so a
-   * browser may `PUT` and `DELETE` where the API does. Seed 001's paths are left as they are.
+   * browser may `PUT` and `DELETE` where the API does. Other paths keep the base methods.
    */
   advertiseMethods(methodsUnder: (prefix: string) => Iterable<string>): void {
     for (const rule of this.rules) {

@@ -159,7 +159,7 @@ describe('RouteCatalog', () => {
     });
 
     it('is not claimed without the trailing slash when the path is a route of its own', () => {
-      // Seed 001: `POST /api/tools` is 405 "Only GET method is allowed", not TOOL_NAME_REQUIRED.
+      // `POST /api/tools` is 405 "Only GET method is allowed", not TOOL_NAME_REQUIRED.
       for (const method of ['POST', 'DELETE']) {
         expectMethodNotAllowed(
           routes.explainUnmatched(method, '/api/items'),
@@ -310,7 +310,7 @@ describe('RouteCatalog', () => {
       expect(methodsAt('/api/items/7')).toBe('GET, POST, PUT, DELETE, OPTIONS');
     });
 
-    it("leaves paths without a feature's rule at seed 001's methods", () => {
+    it("leaves paths without a feature's rule at the base methods", () => {
       expect(methodsAt('/any')).toBe('GET, POST, OPTIONS');
     });
   });

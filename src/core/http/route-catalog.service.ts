@@ -152,7 +152,7 @@ export class RouteCatalog implements OnApplicationBootstrap {
     const missing = this.routeMissingLastParameter(method, clean);
     // A trailing slash leaves the last segment empty (`POST /api/tools/`): its parameter is
     // missing. Without one, the path is a resource of its own, so its methods answer
-    // (`POST /api/tools` is seed 001's 405 "Only GET method is allowed").
+    // (`POST /api/tools` is the discovery path's 405 "Only GET method is allowed").
     if (missing && (path.endsWith('/') || !route)) return missing;
     if (route && !route.methods.has(method)) return methodNotAllowed(route.methods);
     return new RouteNotFoundError(method, path);

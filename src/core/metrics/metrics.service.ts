@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The Prometheus registry and the metrics seed 001 asks to track: invocations by endpoint and
- * by tool, errors by code, and request latency (from which p50/p95/p99 are derived).
+ * The Prometheus registry and the metrics of the tool service: invocations by endpoint and by tool,
+ * errors by code, and request latency (from which p50/p95/p99 are derived).
  */
 @Injectable()
 export class MetricsService {

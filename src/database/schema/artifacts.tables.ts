@@ -13,7 +13,7 @@ import {
 import { runs, sessions } from './runtime.tables';
 import { timestamps } from './timestamps';
 
-/** A named artifact of a session (seed 004): what a tool produced, in versions. */
+/** A named artifact of a session: what a tool produced, in versions. */
 export const artifacts = pgTable(
   'artifacts',
   {

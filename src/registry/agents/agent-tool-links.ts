@@ -5,7 +5,7 @@ import { missingIds } from '../common/missing-ids';
 import { InvalidReferencesError } from '../common/registry.errors';
 import { type ToolIdItem, toolIdOf } from './dto/tool-ids.decorator';
 
-/** The refusal of tool ids that are not UUIDs or name no tool (AC-014), if any are. */
+/** The refusal (400) of tool ids that are not UUIDs or name no tool, if any are. */
 export async function invalidToolIds(
   db: Database,
   toolIds: readonly string[],

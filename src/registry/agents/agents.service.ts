@@ -17,7 +17,7 @@ import { type ToolIdItem, toolIdOf } from './dto/tool-ids.decorator';
 import { type CreateAgentDto } from './dto/create-agent.dto';
 import { type UpdateAgentDto } from './dto/update-agent.dto';
 
-/** The agents: create, list, read, update, relink tools and delete (seed 003, AC-013…AC-018). */
+/** The agents: create, list, read, update, relink tools and delete. */
 @Injectable()
 export class AgentsService {
   constructor(
@@ -86,7 +86,7 @@ export class AgentsService {
     return toAgentDto(row, toolIds.get(row.id) ?? []);
   }
 
-  /** Replaces the agent's tools (AC-016); answers with the detail, which shows them. */
+  /** Replaces the agent's whole tool list; answers with the detail, which shows them. */
   async replaceTools(id: string, dto: AgentToolsDto): Promise<AgentDetailDto> {
     const { id: agentId } = await this.update(id, { tool_ids: dto.tool_ids });
     return this.get(agentId);
@@ -125,7 +125,7 @@ export class AgentsService {
     return row;
   }
 
-  /** Workflows run agents by id: deleting one a workflow uses would break it (AC-018). */
+  /** Workflows run agents by id: deleting one a workflow uses would break it, so it is refused. */
   private async refuseIfUsed(row: AgentRow): Promise<void> {
     const usedInWorkflows = await this.workflows.usingStep({ agent_id: row.id });
     if (usedInWorkflows.length > 0) {

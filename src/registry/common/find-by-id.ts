@@ -5,7 +5,7 @@ import { isUuid } from '../../database/uuid';
 import { type ResourceKind, ResourceNotFoundError } from './registry.errors';
 import { type ListedTable } from './select-page';
 
-/** The row with this id, or 404 (also for ids that are not UUIDs, AC-007). */
+/** The row with this id, or 404 (also for ids that are not UUIDs). */
 export async function findById<TTable extends ListedTable>(
   db: Database,
   table: TTable,

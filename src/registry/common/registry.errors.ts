@@ -5,7 +5,7 @@ export type ResourceKind = 'Tool' | 'Agent' | 'Workflow';
 
 const codeOf = (kind: ResourceKind) => kind.toUpperCase();
 
-/** An id that names no resource, including ids that are not UUIDs at all (AC-007). */
+/** An id that names no resource, including ids that are not UUIDs at all. */
 export class ResourceNotFoundError extends DomainError {
   readonly code: string;
   readonly status = 404;
@@ -15,7 +15,7 @@ export class ResourceNotFoundError extends DomainError {
   }
 }
 
-/** Names are unique per kind (AC-002), on create and on rename. */
+/** Names are unique per kind, on create and on rename. */
 export class NameTakenError extends DomainError {
   readonly code: string;
   readonly status = 409;
@@ -30,7 +30,7 @@ export interface ResourceReference {
   name: string;
 }
 
-/** What still refers to a resource that was asked to be deleted (AC-010, AC-018). */
+/** What still refers to a resource that was asked to be deleted, which keeps it. */
 export interface ResourceUsage {
   used_by_agents?: ResourceReference[];
   used_in_workflows: ResourceReference[];

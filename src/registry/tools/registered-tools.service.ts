@@ -17,7 +17,7 @@ import { ToolCatalogSync } from './tool-catalog-sync.service';
 import { ToolParametersCompiler } from './tool-parameters';
 import { toToolDto } from './tool-views';
 
-/** The registered tools: create, list, read, update and delete (seed 003, AC-001…AC-010). */
+/** The registered tools: create, list, read, update and delete. */
 @Injectable()
 export class RegisteredToolsService {
   constructor(

@@ -6,8 +6,8 @@ import { RegisteredToolsService } from './registered-tools.service';
 
 /**
  * `POST /api/v1/tools/{id}/test`: runs a tool (active or not) once with the given params and
- * time limit. The outcome is always a 200 with `success`; failures are reported, not thrown
- * (AC-011, AC-012, AC-024).
+ * time limit. The outcome is always a 200 with `success`; failures (invalid params, a failing or
+ * unreachable endpoint, the time limit passed) are reported, not thrown.
  */
 @Injectable()
 export class ToolTestRunService {

@@ -15,7 +15,7 @@ import {
 } from './agent-test.dto';
 
 /**
- * `POST /api/v1/agents/{id}/test` (seed 003 AC-019): one run of the agent on the real runtime,
+ * `POST /api/v1/agents/{id}/test`: one run of the agent on the real runtime,
  * in a session of its own, awaited and summarised. Past the time limit the run is cancelled.
  */
 @Injectable()

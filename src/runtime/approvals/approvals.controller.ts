@@ -17,7 +17,7 @@ const EXAMPLE_ID = '4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8';
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 const NOT_FOUND = new ApprovalNotFoundError(EXAMPLE_ID);
 
-/** Tool calls waiting for my decision (seed 002 flow 4). */
+/** Tool calls that wait for my approval before they run, and my decisions on them. */
 @ApiV1Controller('approvals', 'runtime: approvals')
 export class ApprovalsController {
   constructor(private readonly approvals: ApprovalsService) {}

@@ -4,7 +4,7 @@ import {
 } from '../../artifacts/processing/tool-response';
 import { type TokenUsage } from '../../providers/model-provider.contract';
 
-/** The fields of each event type beyond the common ones (seed 002's names, as written). */
+/** The fields of each event type beyond the common ones; clients read these exact names. */
 export interface RunEventFields {
   user_message_sent: {
     content: string;
@@ -28,7 +28,7 @@ export interface RunEventFields {
     result: unknown;
     error?: string;
     code?: string;
-    /** The artifacts the result was saved as (seed 004). */
+    /** The artifacts the result was saved as. */
     artifacts?: SavedArtifact[];
     /** What became of the result, when more than "returned to the model in full". */
     processing?: Omit<ModelToolResponse, 'content' | 'artifacts'>;

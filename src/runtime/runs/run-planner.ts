@@ -12,7 +12,7 @@ import { type SessionRow } from '../sessions/sessions.repository';
 import { type AgentTool, type RunPlan } from './run-plan';
 import { ValidationFailedError } from '../../core/errors';
 
-/** Thinking budget when a run turns thinking on without one (seed 002's example). */
+/** Thinking budget, in tokens, when a run turns thinking on without one. */
 const DEFAULT_THINKING_BUDGET = 10_000;
 
 /** A run's plan before the run exists: what the runtime adds once it does is left out. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** A served tool as discovery lists it (seed 001's `Tool`). */
+/** A served tool as discovery lists it. */
 export class ToolDescriptorDto {
   /** Identifier used in `POST /api/tools/{toolName}`; equal to `name`. */
   @ApiProperty({ example: 'encodePlantUML' })
@@ -33,7 +33,7 @@ export class ToolDescriptorDto {
   inputSchema!: Record<string, unknown>;
 }
 
-/** Seed 001's `ToolsResponse`. */
+/** The answer of `GET /api/tools`: every tool served. */
 export class ToolListDto {
   @ApiProperty({ type: [ToolDescriptorDto] })
   tools!: ToolDescriptorDto[];

@@ -114,7 +114,7 @@ describe('EncodePlantUmlTool', () => {
       expect(decode(toolWith().execute({ plantumlCode: code }).encoded)).toBe(code);
     });
 
-    it('rejects 51,201 bytes of ASCII with CODE_TOO_LARGE (413) and the seed message', () => {
+    it('rejects 51,201 bytes of ASCII with CODE_TOO_LARGE (413) and its exact message', () => {
       const error = failureOf(toolWith(), 'A'.repeat(DEFAULT_LIMIT + 1));
       expect(error).toBeInstanceOf(CodeTooLargeError);
       expect(error.code).toBe('CODE_TOO_LARGE');
@@ -179,7 +179,7 @@ describe('EncodePlantUmlTool', () => {
     });
   });
 
-  describe('validation order (seed 001: empty, then size, then encoding)', () => {
+  describe('validation order: empty, then size, then encoding', () => {
     it('reports a 60KB whitespace-only string as EMPTY_CODE, not CODE_TOO_LARGE', () => {
       const code = ' \n\t '.repeat((60 * 1024) / 4);
       expect(Buffer.byteLength(code)).toBe(60 * 1024);

@@ -64,7 +64,7 @@ export class EncodePlantUmlTool implements ToolHandler<EncodePlantUmlInput, Enco
   }
 
   execute({ plantumlCode }: EncodePlantUmlInput): EncodePlantUmlResult {
-    // Checks in the order of seed 001's validation table: empty, size, then valid Unicode.
+    // Checks in a fixed order: empty, size, then valid Unicode (blank and too large is EMPTY_CODE).
     if (plantumlCode.trim() === '') throw new EmptyCodeError();
     if (Buffer.byteLength(plantumlCode, 'utf8') > this.config.MAX_CODE_BYTES) {
       throw new CodeTooLargeError(this.config.MAX_CODE_BYTES);
@@ -81,7 +81,7 @@ export class EncodePlantUmlTool implements ToolHandler<EncodePlantUmlInput, Enco
     return { url: this.svgBaseUrl + encoded, encoded, format: 'svg' };
   }
 
-  /** Seed 001: a missing, null or non-string `plantumlCode` is EMPTY_CODE, like an empty one. */
+  /** A missing, null or non-string `plantumlCode` is EMPTY_CODE, like an empty one. */
   rejectInput(): EmptyCodeError {
     return new EmptyCodeError();
   }

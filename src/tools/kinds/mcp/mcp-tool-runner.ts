@@ -48,8 +48,8 @@ export class McpToolRunner {
     };
     try {
       await client.connect(transport, options);
-      // Read permissively: the SDK's strict schema would reject a whole result for one bad
-      // item; agent runs check each item themselves (seed 004).
+      // Read permissively: the SDK's strict schema would reject a whole result for one bad item;
+      // agent runs check each item themselves and skip a malformed one.
       const result: Record<string, unknown> = await client.request(
         { method: 'tools/call', params: { name: endpoint.tool_name, arguments: params } },
         ResultSchema,
