@@ -171,7 +171,7 @@ function rejectCompressedJson(request: Request, _response: Response, next: NextF
   }
 }
 
-/** CORS preflight (seed 001): `OPTIONS` on any path is 200; the CORS headers are already set. */
+/** CORS preflight: `OPTIONS` on any path is 200; the CORS headers are already set. */
 function answerPreflight(_request: Request, response: Response): void {
   response.status(200).end();
 }

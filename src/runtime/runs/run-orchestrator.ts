@@ -181,7 +181,7 @@ export class RunOrchestrator {
     }
   }
 
-  /** The turn's thinking and message, persisted in the seed's order: thinking first. */
+  /** The turn's thinking and message, persisted thinking first: clients replay them in that order. */
   private async persistTurn(turn: ModelTurn, sink: RunEventSink, usage: TokenUsage) {
     usage.input_tokens += turn.usage.input_tokens;
     usage.output_tokens += turn.usage.output_tokens;

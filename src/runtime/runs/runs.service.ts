@@ -63,7 +63,7 @@ interface InsertedRun {
  */
 const START_ATTEMPTS = 3;
 
-/** Starts, reads and cancels runs (seed 002's `runGraph`), for the owner of their session. */
+/** Starts, reads and cancels runs, for the owner of their session. */
 @Injectable()
 export class RunsService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Runs');
