@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { OPTIONAL_KEY_ERRORS } from '../api-keys/optional-api-key.decorator';
 import {
@@ -115,7 +115,6 @@ export function McpEndpointDocs(): MethodDecorator {
         },
       },
     }),
-    ApiAcceptedResponse({ description: 'Notifications or responses only: nothing to answer' }),
     jsonRpcErrors(400, 'A body that is not JSON, or not a JSON-RPC message', [
       failureExample(
         'Parse error',

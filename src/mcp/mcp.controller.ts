@@ -1,5 +1,11 @@
 import { Body, Controller, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiTags, type OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiExtraModels,
+  ApiTags,
+  type OpenAPIObject,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { OptionalPrincipal } from '../api-keys/current-principal.decorator';
 import { OptionalApiKey } from '../api-keys/optional-api-key.decorator';
@@ -36,6 +42,9 @@ export class McpController {
 
   @Post()
   @McpEndpointDocs()
+  // Beside the method, not inside the composed docs: the Swagger plugin reads the method's own
+  // decorators, and without a success response there it would document a 201 that never comes.
+  @ApiAcceptedResponse({ description: 'Notifications or responses only: nothing to answer' })
   async handle(
     @OptionalPrincipal() caller: Principal | undefined,
     @Req() request: unknown,

@@ -4979,12 +4979,6 @@ export interface operations {
               }[];
         };
       };
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
       /** @description Notifications or responses only: nothing to answer */
       202: {
         headers: {
