@@ -98,7 +98,7 @@ async function benchArtifacts({ seconds }) {
 function artifactsReport(measured) {
   const time = (ms) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(1)} ms`);
   return [
-    '## Tool response processing (seed 004), per result',
+    '## Tool response processing, per result',
     '',
     '| Result | Size | Processing | Throughput | Serialising once (baseline) | Ratio |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',

@@ -330,7 +330,7 @@ function httpTargetLines(results) {
     const checks = [
       ['× bare', r?.ratioToBare, '≥', t.minRatio, (v) => v >= t.minRatio, 2],
       [
-        `p95 ms of ${r?.sequential?.requests ?? ''} sequential requests (AC-023)`,
+        `p95 ms of ${r?.sequential?.requests ?? ''} sequential requests`,
         sequentialP95,
         '≤',
         t.maxSequentialP95Ms,
