@@ -142,6 +142,8 @@ describe('readContentItem', () => {
       { type: 'image', mimeType: 'image/png' },
       'the image item has no data string',
     ],
+    ['an image with empty data', { type: 'image', data: '' }, 'the image data is empty'],
+    ['an audio with empty data', { type: 'audio', data: '' }, 'the audio data is empty'],
     [
       'invalid base64',
       { type: 'audio', data: 'not base64!' },

@@ -15,6 +15,7 @@ export interface TextItem extends ItemBase {
 
 export interface MediaItem extends ItemBase {
   type: 'image' | 'audio';
+  /** Decoded, never empty. */
   bytes: Buffer;
   mimeType?: string;
 }
@@ -44,8 +45,8 @@ export type ItemReading = { ok: true; item: ContentItem } | { ok: false; reason:
 
 /**
  * Validates one item of `content[]` as an MCP server sent it. Required fields must be there with
- * their type (a text's `text`, an image's base64 `data`, a resource's `uri`); optional strings
- * (`mimeType`, `name`, `description`) of another type, or empty, count as absent.
+ * their type (a text's `text`, an image's or audio's non-empty base64 `data`, a resource's `uri`);
+ * optional strings (`mimeType`, `name`, `description`) of another type, or empty, count as absent.
  */
 export function readContentItem(value: unknown, index: number): ItemReading {
   if (!isRecord(value)) return malformed('the item is not an object');
@@ -77,6 +78,9 @@ function readMedia(
   base: ItemBase,
 ): ItemReading {
   if (typeof value.data !== 'string') return malformed(`the ${type} item has no data string`);
+  // An image or audio item is there only for its bytes: with none it holds no image or sound.
+  // (A resource is different: with empty contents it is only referred to by its URI.)
+  if (value.data === '') return malformed(`the ${type} data is empty`);
   const decoded = decodeStrictBase64(value.data);
   if (!decoded.ok) return malformed(`the ${type} data is not valid base64: ${decoded.reason}`);
   const mimeType = optionalString(value.mimeType);
