@@ -148,6 +148,9 @@ const CASES: Record<string, unknown> = {
       image(PNG, 'image/png'),
     ],
   },
+  emptyImage: {
+    content: [text('The chart:'), { type: 'image', data: '', mimeType: 'image/png' }],
+  },
 };
 
 const { anthropic, describeWithApp } = useArtifactServers(CASES);
@@ -774,6 +777,23 @@ describeWithApp(
       expectPartialSuccessTold(run, 1);
       for (const artifact of run.artifacts) expectListed(run.modelText, artifact);
       expect(run.nextRequestJson).not.toContain(INVALID_PNG);
+    });
+
+    test('4.3 an image whose data is empty is skipped, never a 0-byte artifact: the model is told partial_success, its index and reason', async () => {
+      const run = await runs().run('emptyImage');
+      const artifact = only(run);
+      expect(artifact).toMatchObject({
+        name: 'produce_result_0.txt',
+        latest: { mime_type: 'text/plain', size_bytes: 'The chart:'.length },
+      });
+      expect(run.toolResult.processing).toMatchObject({
+        status: 'partial_success',
+        skipped: [{ index: 1, reason: 'the image data is empty' }],
+      });
+      expect(run.modelIsError).toBe(false);
+      expect(run.modelText.startsWith('The chart:')).toBe(true);
+      expectPartialSuccessTold(run, 1);
+      expectListed(run.modelText, artifact);
     });
   },
 );

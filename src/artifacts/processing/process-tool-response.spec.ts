@@ -75,6 +75,17 @@ const audio = (bytes: Buffer, mimeType: string) => ({
 const line = (name: string, version: number, mime: string, size: number) =>
   `- "${name}" version ${version}, ${mime}, ${size} bytes`;
 const listed = (...lines: string[]) => [LIST_TITLE, ...lines].join('\n');
+/** What the model reads of a result with one item skipped and the others saved. */
+const partialContent = (text: string, skipped: { index: number; reason: string }, list: string) =>
+  [
+    text,
+    '',
+    'Status: partial_success',
+    'Skipped malformed content items:',
+    `- item ${skipped.index}: ${skipped.reason}`,
+    '',
+    list,
+  ].join('\n');
 
 /** Process with the save threshold at 0: every result is saved, to look at its drafts. */
 async function savedDrafts(result: unknown, toolName = 'tool'): Promise<ArtifactDraft[]> {
@@ -644,31 +655,61 @@ describe('processToolResponse', () => {
       expect(result.status).toBe('partial_success');
       expect(result.skipped).toEqual([{ index: 1, reason }]);
       expect(result.content).toBe(
-        [
+        partialContent(
           'Two images follow',
-          '',
-          'Status: partial_success',
-          'Skipped malformed content items:',
-          `- item 1: ${reason}`,
-          '',
+          { index: 1, reason },
           listed(
             line('tool_result_0.txt', 1, 'text/plain', 17),
             line('tool_result_2.png', 1, 'image/png', PNG.length),
           ),
-        ].join('\n'),
+        ),
       );
     });
 
-    test('4.3 every item malformed: a processing error, saved raw', async () => {
-      const store = memoryStore();
-      const raw = { content: [{ type: 'text' }] };
-      const result = await processToolResponse(mcp(raw), contextOf(store));
-      expect(store.drafts.map((draft) => draft.name)).toEqual(['tool_raw.json']);
-      expect(result.status).toBe('saved');
-      expect(result.error).toBe('every content item is malformed');
-      expect(result.skipped).toEqual([{ index: 0, reason: 'the text item has no text string' }]);
-      expect(result.content).toContain('- item 0: the text item has no text string');
-    });
+    test.each([
+      ['a text without text', { type: 'text' }, 'the text item has no text string'],
+      [
+        'an image with empty data',
+        { type: 'image', data: '', mimeType: 'image/png' },
+        'the image data is empty',
+      ],
+    ])(
+      '4.3 every item malformed (%s): a processing error, saved raw',
+      async (_name, item, reason) => {
+        const store = memoryStore();
+        const result = await processToolResponse(mcp({ content: [item] }), contextOf(store));
+        expect(store.drafts.map((draft) => draft.name)).toEqual(['tool_raw.json']);
+        expect(result.status).toBe('saved');
+        expect(result.error).toBe('every content item is malformed');
+        expect(result.skipped).toEqual([{ index: 0, reason }]);
+        expect(result.content).toContain(`- item 0: ${reason}`);
+      },
+    );
+
+    test.each([
+      ['image', image(PNG), 'tool_result_1.png', 'image/png', PNG.length],
+      ['audio', audio(MP3, 'audio/mpeg'), 'tool_result_1.mp3', 'audio/mpeg', MP3.length],
+    ])(
+      '4.3 an %s with empty data is malformed: skipped beside the good items, partial_success',
+      async (type, good, name, mimeType, size) => {
+        const store = memoryStore();
+        const result = await processToolResponse(
+          mcp({ content: [{ type, data: '', mimeType }, good, text('Done')] }),
+          contextOf(store),
+        );
+        const reason = `the ${type} data is empty`;
+        expect(store.drafts.map((draft) => draft.name)).toEqual([name, 'tool_result_2.txt']);
+        expect(result.status).toBe('partial_success');
+        expect(result.skipped).toEqual([{ index: 0, reason }]);
+        expect(result.content).toBe(
+          partialContent(
+            'Done',
+            { index: 0, reason },
+            listed(line(name, 1, mimeType, size), line('tool_result_2.txt', 1, 'text/plain', 4)),
+          ),
+        );
+      },
+    );
 
     test('4.4 no fallback on error: nothing saved, the model gets an error naming the problem', async () => {
       const store = memoryStore();
