@@ -1,6 +1,10 @@
+import { ApiProperty } from '@nestjs/swagger';
+
 /** A tool's implementation as the API returns it: secret header values are never shown. */
 export class ToolImplementationViewDto {
-  /** @example "http" */
+  // Listed, not inferred: the Swagger plugin orders a union's members as the type checker happens
+  // to have met them, which differs between compilations, so the document would not be stable.
+  @ApiProperty({ enum: ['http', 'mcp', 'builtin'], example: 'http' })
   type!: 'builtin' | 'http' | 'mcp';
   /** @example "https://tools.example.com/price" */
   url?: string;
