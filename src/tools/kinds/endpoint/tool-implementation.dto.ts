@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Omittable } from '../../../core/validation/omittable.decorator';
 import { IsIn, IsObject, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
 import { IsPermittedToolUrl, IsUrlWithoutCredentials } from '../../outbound/tool-url.decorators';
@@ -10,7 +11,9 @@ import { IsHeaderRecord } from './is-header-record.decorator';
  * stored.
  */
 export class ToolImplementationDto {
-  /** @example "http" */
+  // Listed, not inferred: the Swagger plugin orders a union's members as the type checker happens
+  // to have met them, which differs between compilations, so the document would not be stable.
+  @ApiProperty({ enum: ['http', 'mcp'], example: 'http' })
   @IsIn(['http', 'mcp'])
   type!: 'http' | 'mcp';
 
