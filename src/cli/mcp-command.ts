@@ -56,10 +56,16 @@ async function serveFromDatabase(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.flushLogs();
   await app.init();
-  const server = await app.get(McpServerFactory).connect('all', new StdioJsonRpcTransport());
+  const server = await app.get(McpServerFactory).connect(STDIO_ACCESS, new StdioJsonRpcTransport());
   server.onclose = () => void app.close();
   process.stdin.once('end', () => void server.close());
 }
+
+/**
+ * Whoever starts the server on this machine holds its data already: every tool, acting as the
+ * user `local` (whose sessions an agent tool call over stdio continues).
+ */
+const STDIO_ACCESS = { scope: 'all', origin: { user: 'local' } } as const;
 
 function startFailureOf(error: OperatorError): string {
   const oneLine = error.message.replace(/\s*\n\s*/gu, ' ');

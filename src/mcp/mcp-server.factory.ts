@@ -13,7 +13,7 @@ import { PACKAGE_VERSION } from '../core/package-version';
 import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
 import { ToolCatalog } from '../tools/tool-catalog.service';
-import { type ToolScope } from '../tools/tool-scope';
+import { type ToolAccess } from '../tools/tool-scope';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 import { ParamsCheckingTransport } from './params-checking.transport';
 
@@ -40,13 +40,13 @@ export class McpServerFactory {
   ) {}
 
   /** A server for `scope` on `transport`, which answers requests with params unfit for them. */
-  async connect(scope: ToolScope, transport: Transport): Promise<Server> {
-    const server = this.create(scope);
+  async connect(access: ToolAccess, transport: Transport): Promise<Server> {
+    const server = this.create(access);
     await server.connect(new ParamsCheckingTransport(transport));
     return server;
   }
 
-  private create(scope: ToolScope): Server {
+  private create({ scope, origin }: ToolAccess): Server {
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
       jsonSchemaValidator: this.schemaValidator,
@@ -65,7 +65,12 @@ export class McpServerFactory {
       const { name, arguments: input } = request.params;
       try {
         return toolSuccess(
-          await this.invoker.invoke(name, input ?? {}, 'mcp', scope, extra.signal),
+          await this.invoker.invoke(name, input ?? {}, {
+            caller: 'mcp',
+            scope,
+            origin,
+            signal: extra.signal,
+          }),
         );
       } catch (error) {
         // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.

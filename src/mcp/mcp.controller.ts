@@ -15,7 +15,7 @@ import { errorResponseDocs } from '../core/http/api-error-responses.decorator';
 import { ErrorEnvelopeDto } from '../core/http/dto/error-envelope.dto';
 import { nodeRequestOf, takeOverResponse } from '../core/http/node-http';
 import { FailureBodiesFrom } from '../core/http/route-catalog.service';
-import { toolScopeOf } from '../tools/tool-scope';
+import { toolAccessOf } from '../tools/tool-scope';
 import { assertJsonRpcBody } from './json-rpc-messages';
 import { jsonRpcFailureBodyOf } from './json-rpc-replies';
 import { McpEndpointDocs } from './mcp-api-docs.decorator';
@@ -63,7 +63,7 @@ export class McpController {
     });
     // Closing the transport closes the server on it too.
     res.once('close', () => void transport.close());
-    await this.servers.connect(toolScopeOf(caller), transport);
+    await this.servers.connect(toolAccessOf(caller), transport);
     await transport.handleRequest(req, res, body);
   }
 }

@@ -12,6 +12,13 @@ import { ToolsConfig } from './tools.config';
 import { ToolProvider } from './tool-provider.decorator';
 import { BuiltinToolRegistry } from './builtin-tool-registry.service';
 
+const SOMEONE = { user: 'someone' };
+
+/** A direct call over REST or MCP by a key holder. */
+function call(caller: 'rest' | 'mcp', signal?: AbortSignal) {
+  return { caller, scope: 'all' as const, origin: SOMEONE, signal };
+}
+
 class QuotaExceededError extends DomainError {
   readonly code = 'QUOTA_EXCEEDED';
   readonly status = 429;
@@ -252,7 +259,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
 
   describe('ToolInvoker.invoke', () => {
     it('throws TOOL_NOT_FOUND (404) for an unknown tool', async () => {
-      const error = await rejectionOf(invoker.invoke('x', {}, 'rest', 'all'));
+      const error = await rejectionOf(invoker.invoke('x', {}, call('rest')));
       expect(error).toBeInstanceOf(ToolNotFoundError);
       expect(error).toMatchObject({
         code: 'TOOL_NOT_FOUND',
@@ -262,16 +269,16 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
     });
 
     it('returns the result of a synchronous tool', async () => {
-      await expect(
-        invoker.invoke('echo', { text: 'ab', times: 3 }, 'rest', 'all'),
-      ).resolves.toEqual({
-        text: 'ababab',
-        aborted: false,
-      });
+      await expect(invoker.invoke('echo', { text: 'ab', times: 3 }, call('rest'))).resolves.toEqual(
+        {
+          text: 'ababab',
+          aborted: false,
+        },
+      );
     });
 
     it('returns the awaited result of an asynchronous tool', async () => {
-      await expect(invoker.invoke('asyncSum', { a: 2, b: 40 }, 'mcp', 'all')).resolves.toEqual({
+      await expect(invoker.invoke('asyncSum', { a: 2, b: 40 }, call('mcp'))).resolves.toEqual({
         sum: 42,
       });
     });
@@ -280,7 +287,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       const controller = new AbortController();
       controller.abort();
       const error = await rejectionOf(
-        invoker.invoke('echo', { text: 'x' }, 'rest', 'all', controller.signal),
+        invoker.invoke('echo', { text: 'x' }, call('rest', controller.signal)),
       );
       expect(error).toMatchObject({ code: 'CALL_ABORTED', status: 499 });
     });
@@ -289,14 +296,14 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       const controller = new AbortController();
       controller.abort(new QuotaExceededError());
       const error = await rejectionOf(
-        invoker.invoke('asyncSum', { a: 1, b: 2 }, 'mcp', 'all', controller.signal),
+        invoker.invoke('asyncSum', { a: 1, b: 2 }, call('mcp', controller.signal)),
       );
       expect(error).toBeInstanceOf(QuotaExceededError);
     });
 
     it('rejects schema-violating input with INVALID_INPUT (400) listing path and message', async () => {
       const error = await rejectionOf(
-        invoker.invoke('echo', { times: 0, extra: true }, 'rest', 'all'),
+        invoker.invoke('echo', { times: 0, extra: true }, call('rest')),
       );
       expect(error).toBeInstanceOf(InvalidToolInputError);
       const invalid = error as InvalidToolInputError;
@@ -321,7 +328,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       ['null', null],
       ['an array', [{ text: 'x' }]],
     ])('rejects %s as input, since tool inputs are objects', async (_name, input) => {
-      const error = await rejectionOf(invoker.invoke('echo', input, 'rest', 'all'));
+      const error = await rejectionOf(invoker.invoke('echo', input, call('rest')));
       expect(error).toBeInstanceOf(InvalidToolInputError);
       expect((error as InvalidToolInputError).details).toEqual([
         { path: '', message: 'must be object' },
@@ -329,7 +336,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
     });
 
     it("uses the tool's own rejectInput error, given the issues, when it defines one", async () => {
-      const error = await rejectionOf(invoker.invoke('picky', { value: 'ab' }, 'rest', 'all'));
+      const error = await rejectionOf(invoker.invoke('picky', { value: 'ab' }, call('rest')));
       expect(error).toBeInstanceOf(PickyInputError);
       expect(error).toMatchObject({ code: 'PICKY_INPUT', status: 422 });
       expect((error as PickyInputError).details).toEqual([
@@ -339,25 +346,25 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
 
     it('does not run the tool when the input is invalid', async () => {
       // `value.toUpperCase()` would throw a TypeError on a number; the schema stops it first.
-      const error = await rejectionOf(invoker.invoke('picky', { value: 5 }, 'rest', 'all'));
+      const error = await rejectionOf(invoker.invoke('picky', { value: 5 }, call('rest')));
       expect(error).toBeInstanceOf(PickyInputError);
     });
 
     it('propagates a DomainError thrown by the tool unchanged', async () => {
-      const error = await rejectionOf(invoker.invoke('failing', { mode: 'domain' }, 'rest', 'all'));
+      const error = await rejectionOf(invoker.invoke('failing', { mode: 'domain' }, call('rest')));
       expect(error).toBeInstanceOf(QuotaExceededError);
       expect(error).toMatchObject({ code: 'QUOTA_EXCEEDED', status: 429 });
     });
 
     it('propagates a DomainError rejected by an asynchronous tool unchanged', async () => {
       const error = await rejectionOf(
-        invoker.invoke('failing', { mode: 'async-domain' }, 'rest', 'all'),
+        invoker.invoke('failing', { mode: 'async-domain' }, call('rest')),
       );
       expect(error).toBeInstanceOf(QuotaExceededError);
     });
 
     it('reports a plain Error thrown by the tool as INTERNAL_ERROR, without its message', async () => {
-      const error = await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'rest', 'all'));
+      const error = await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, call('rest')));
       expect(error).toBeInstanceOf(InternalError);
       expect((error as Error).message).not.toContain('kaboom');
     });
@@ -369,13 +376,15 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
     it('reports success with the result and a positive execution time', async () => {
       const outcome = await moduleRef
         .get(ToolExecutor)
-        .execute(echo(), { text: 'a', times: 2 }, { caller: 'agent' });
+        .execute(echo(), { text: 'a', times: 2 }, { caller: 'agent', origin: SOMEONE });
       expect(outcome).toMatchObject({ success: true, result: { text: 'aa', aborted: false } });
       expect(outcome.execution_time_ms).toBeGreaterThan(0);
     });
 
     it('reports invalid input as a failure value instead of throwing', async () => {
-      const outcome = await moduleRef.get(ToolExecutor).execute(echo(), {}, { caller: 'agent' });
+      const outcome = await moduleRef
+        .get(ToolExecutor)
+        .execute(echo(), {}, { caller: 'agent', origin: SOMEONE });
       expect(outcome.success).toBe(false);
       expect(!outcome.success && outcome.error).toBeInstanceOf(InvalidToolInputError);
     });
@@ -394,7 +403,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
       };
       const outcome = await moduleRef
         .get(ToolExecutor)
-        .execute(never, {}, { caller: 'test', timeoutMs: 1 });
+        .execute(never, {}, { caller: 'test', origin: SOMEONE, timeoutMs: 1 });
       expect(!outcome.success && outcome.error.code).toBe('EXECUTION_TIMEOUT');
       expect(seen?.aborted).toBe(true);
     });
@@ -402,16 +411,16 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
 
   describe('invocation metrics', () => {
     it('counts invocations by tool, transport and outcome', async () => {
-      await invoker.invoke('echo', { text: 'a' }, 'rest', 'all');
-      await invoker.invoke('echo', { text: 'b' }, 'rest', 'all');
-      await invoker.invoke('echo', { text: 'c' }, 'mcp', 'all');
-      await invoker.invoke('asyncSum', { a: 1, b: 1 }, 'rest', 'all');
-      await rejectionOf(invoker.invoke('echo', {}, 'rest', 'all'));
-      await rejectionOf(invoker.invoke('picky', { value: '' }, 'mcp', 'all'));
-      await rejectionOf(invoker.invoke('failing', { mode: 'domain' }, 'rest', 'all'));
-      await rejectionOf(invoker.invoke('failing', { mode: 'async-domain' }, 'rest', 'all'));
-      await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'rest', 'all'));
-      await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, 'mcp', 'all'));
+      await invoker.invoke('echo', { text: 'a' }, call('rest'));
+      await invoker.invoke('echo', { text: 'b' }, call('rest'));
+      await invoker.invoke('echo', { text: 'c' }, call('mcp'));
+      await invoker.invoke('asyncSum', { a: 1, b: 1 }, call('rest'));
+      await rejectionOf(invoker.invoke('echo', {}, call('rest')));
+      await rejectionOf(invoker.invoke('picky', { value: '' }, call('mcp')));
+      await rejectionOf(invoker.invoke('failing', { mode: 'domain' }, call('rest')));
+      await rejectionOf(invoker.invoke('failing', { mode: 'async-domain' }, call('rest')));
+      await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, call('rest')));
+      await rejectionOf(invoker.invoke('failing', { mode: 'plain' }, call('mcp')));
 
       expect((await invocationLines()).sort()).toEqual(
         [
@@ -428,7 +437,7 @@ describe('BuiltinToolRegistry and ToolInvoker', () => {
     });
 
     it('does not count calls to unknown tools', async () => {
-      await rejectionOf(invoker.invoke('ghost', {}, 'rest', 'all'));
+      await rejectionOf(invoker.invoke('ghost', {}, call('rest')));
       expect(await invocationLines()).toEqual([]);
     });
   });

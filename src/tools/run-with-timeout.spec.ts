@@ -13,7 +13,7 @@ describe('runWithTimeout', () => {
 
   it('rejects with "Execution timeout" and aborts the work when the limit passes', async () => {
     let seen: AbortSignal | undefined;
-    const never = (signal: AbortSignal) => {
+    const never = ({ signal }: { signal: AbortSignal }) => {
       seen = signal;
       return new Promise<never>(() => undefined);
     };
@@ -42,7 +42,7 @@ describe('runWithTimeout', () => {
     const caller = new AbortController();
     let seen: AbortSignal | undefined;
     const pending = runWithTimeout(
-      (signal) =>
+      ({ signal }) =>
         new Promise((_, reject) => {
           seen = signal;
           signal.addEventListener('abort', () => reject(signal.reason as Error));
@@ -79,5 +79,64 @@ describe('runWithTimeout', () => {
     );
     await expect(pending).rejects.toThrow('too late');
     expect(started).toBe(false);
+  });
+
+  describe('paused', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    /** Work that pauses the clock at once and finishes when told to. */
+    function pausingWork() {
+      let finish!: (value: string) => void;
+      let resume!: () => void;
+      const work = ({ pause }: { pause(): () => void }) => {
+        resume = pause();
+        return new Promise<string>((resolve) => (finish = resolve));
+      };
+      return { work, finish: (value: string) => finish(value), resume: () => resume() };
+    }
+
+    it('does not time out while the work holds a pause', async () => {
+      const paused = pausingWork();
+      const pending = runWithTimeout(paused.work, 1000);
+      await jest.advanceTimersByTimeAsync(60_000);
+      paused.finish('decided');
+      await expect(pending).resolves.toBe('decided');
+    });
+
+    it('goes on with the time that was left once the pause ends', async () => {
+      const paused = pausingWork();
+      const pending = runWithTimeout(paused.work, 1000).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(60_000);
+      paused.resume();
+      await jest.advanceTimersByTimeAsync(999);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await pending).toBeInstanceOf(ExecutionTimeoutError);
+    });
+
+    it('keeps the clock stopped until every overlapping pause has ended', async () => {
+      let resumeFirst!: () => void;
+      let resumeSecond!: () => void;
+      const pending = runWithTimeout(({ pause }) => {
+        resumeFirst = pause();
+        resumeSecond = pause();
+        return new Promise<never>(() => undefined);
+      }, 1000).catch((e: unknown) => e);
+      await jest.advanceTimersByTimeAsync(0);
+      resumeFirst();
+      resumeFirst();
+      await jest.advanceTimersByTimeAsync(60_000);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      resumeSecond();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(await pending).toBeInstanceOf(ExecutionTimeoutError);
+    });
   });
 });

@@ -14,6 +14,8 @@ export interface CatalogTool {
    * the session has some.
    */
   readsArtifacts?: boolean;
+  /** Its own time limit, in place of `TOOL_TIMEOUT_SECONDS` (a call that runs an agent). */
+  timeLimitMs?: number;
 }
 
 /** A served tool under its registry id; a public one is served to callers without a key too. */

@@ -11,13 +11,15 @@ import { nestsDeeperThan } from './nesting-depth';
 import { ToolContentResult } from './tool-content-result';
 import { runWithTimeout } from './run-with-timeout';
 import { type CatalogTool } from './tool-catalog.service';
-import { type RunSession } from './tool.contract';
+import { type RunSession, type ToolCallOrigin } from './tool.contract';
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
 import { ToolsConfig } from './tools.config';
 
 export interface ExecuteOptions {
   caller: ToolCaller;
-  /** Defaults to `TOOL_TIMEOUT_SECONDS`. */
+  /** Whom the call acts for, and the run that made it. */
+  origin: ToolCallOrigin;
+  /** Defaults to the tool's own limit, else `TOOL_TIMEOUT_SECONDS`. */
   timeoutMs?: number;
   /** Aborts the call, e.g. when the client goes away or a run is cancelled. */
   signal?: AbortSignal;
@@ -54,12 +56,14 @@ export class ToolExecutor {
         throw tool.handler.rejectInput?.(issues) ?? new InvalidToolInputError(name, issues);
       }
       const result = await runWithTimeout(
-        (limited) =>
+        ({ signal, pause }) =>
           tool.handler.execute(input as Record<string, unknown>, {
-            signal: limited,
+            signal,
             session: options.session,
+            origin: options.origin,
+            pauseTimeLimit: pause,
           }),
-        options.timeoutMs ?? this.defaultTimeoutMs,
+        options.timeoutMs ?? tool.timeLimitMs ?? this.defaultTimeoutMs,
         options.signal,
       );
       // MCP content is checked as sent: what agent runs process, beside what REST shows.

@@ -3,6 +3,7 @@ import { ToolNotFoundError } from './tool.errors';
 import { ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';
 import { type ToolScope } from './tool-scope';
+import { type ToolCallOrigin } from './tool.contract';
 
 /**
  * Calls a served tool by name for the transports that answer failures as errors (REST, MCP):
@@ -19,13 +20,17 @@ export class ToolInvoker {
   async invoke(
     name: string,
     input: unknown,
-    caller: 'rest' | 'mcp',
-    scope: ToolScope,
-    signal?: AbortSignal,
+    call: {
+      caller: 'rest' | 'mcp';
+      scope: ToolScope;
+      origin: ToolCallOrigin;
+      signal?: AbortSignal;
+    },
   ): Promise<unknown> {
-    const tool = this.catalog.find(name, scope);
+    const tool = this.catalog.find(name, call.scope);
     if (!tool) throw new ToolNotFoundError(name);
-    const outcome = await this.executor.execute(tool, input, { caller, signal });
+    const { caller, origin, signal } = call;
+    const outcome = await this.executor.execute(tool, input, { caller, origin, signal });
     if (!outcome.success) throw outcome.error;
     return outcome.result;
   }

@@ -1,4 +1,5 @@
 import { type Principal } from '../api-keys/principal';
+import { ANONYMOUS_USER, type ToolCallOrigin } from './tool.contract';
 
 /**
  * The tools a caller may see and call: callers without an API key only the public ones (a
@@ -10,4 +11,15 @@ export type ToolScope = 'public' | 'all' | 'run';
 
 export function toolScopeOf(caller: Principal | undefined): ToolScope {
   return caller ? 'all' : 'public';
+}
+
+/** What a caller of a transport may reach, and whom its calls act for. */
+export interface ToolAccess {
+  scope: ToolScope;
+  origin: ToolCallOrigin;
+}
+
+/** A key holder reaches every tool as its key's user; anyone else the public ones, anonymously. */
+export function toolAccessOf(caller: Principal | undefined): ToolAccess {
+  return { scope: toolScopeOf(caller), origin: { user: caller?.user ?? ANONYMOUS_USER } };
 }

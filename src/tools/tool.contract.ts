@@ -43,6 +43,24 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The session of the agent run that made the call; absent for REST, MCP and test-runs. */
   session?: RunSession;
+  /** Whom the call acts for, and the run that made it. */
+  origin: ToolCallOrigin;
+  /**
+   * Stops the call's time limit from running until the returned function is called: for time
+   * spent waiting on a human, which the approval's own expiry bounds.
+   */
+  pauseTimeLimit(): () => void;
+}
+
+/** The user a call acts for when its caller has no API key. */
+export const ANONYMOUS_USER = 'anonymous';
+
+/** Whom a tool call acts for, and the agent run that made it, if one did. */
+export interface ToolCallOrigin {
+  /** The calling key's user, the run's owner, or `anonymous`. */
+  user: string;
+  /** The run that made the call; absent for calls made directly (REST, MCP, test-runs). */
+  run?: { id: string; depth: number };
 }
 
 /** The session an agent run belongs to, for tools that work on the session's own data. */

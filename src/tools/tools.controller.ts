@@ -15,7 +15,7 @@ import {
 } from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolCatalog } from './tool-catalog.service';
-import { toolScopeOf } from './tool-scope';
+import { toolAccessOf, toolScopeOf } from './tool-scope';
 import { ENDPOINT_FAILED_EXAMPLE, TRANSPORT_ERRORS } from './tool-transport-errors';
 
 /** `POST /api/tools/` or a name of blanks only: 400 TOOL_NAME_REQUIRED. */
@@ -94,12 +94,10 @@ export class ToolsController {
     // `POST /api/tools/%20`: a name that is only blanks names no tool: it is missing.
     if (toolName.trim() === '') throw toolNameRequired();
     // A request without a body is an empty input: the tool's schema then names what is missing.
-    const result = await this.invoker.invoke(
-      toolName,
-      input === undefined ? {} : input,
-      'rest',
-      toolScopeOf(caller),
-    );
+    const result = await this.invoker.invoke(toolName, input === undefined ? {} : input, {
+      caller: 'rest',
+      ...toolAccessOf(caller),
+    });
     return { success: true, result };
   }
 }

@@ -85,6 +85,11 @@ export const workflows = pgTable('workflows', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
   description: text('description').notNull().default(''),
+  /** JSON Schema of the input a call of the workflow (as a tool) takes. */
+  input_schema: jsonb('input_schema')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default({ type: 'object' }),
   ...timestamps,
 });
 

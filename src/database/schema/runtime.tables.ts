@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   index,
   integer,
@@ -65,6 +66,12 @@ export const runs = pgTable(
     /** The client's `Idempotency-Key` and a hash of what it asked for under that key. */
     idempotency_key: text('idempotency_key'),
     request_hash: text('request_hash'),
+    /** The run whose tool call started this one (an agent used as a tool); null at the top. */
+    parent_run_id: uuid('parent_run_id').references((): AnyPgColumn => runs.id, {
+      onDelete: 'set null',
+    }),
+    /** How many delegations lead to it: 0 for a run started directly. */
+    depth: integer('depth').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
@@ -79,6 +86,7 @@ export const runs = pgTable(
       .on(table.owner, table.idempotency_key)
       .where(sql`${table.idempotency_key} IS NOT NULL`),
     index('runs_session_id_idx').on(table.session_id),
+    index('runs_parent_run_id_idx').on(table.parent_run_id),
   ],
 );
 

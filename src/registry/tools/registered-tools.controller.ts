@@ -10,6 +10,8 @@ import {
 } from '../common/registry.errors';
 import { CreateToolDto } from './dto/create-tool.dto';
 import { ListToolsQueryDto } from './dto/list-tools-query.dto';
+import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
+import { type Principal } from '../../api-keys/principal';
 import { TestRunRequestDto, TestRunResultDto } from './dto/test-run.dto';
 import { DeletedDto } from '../../core/api/deleted.dto';
 import { ToolDetailDto, ToolDto, ToolPageDto } from './dto/tool.dto';
@@ -101,7 +103,11 @@ export class RegisteredToolsController {
   })
   @ApiOkResponse({ type: TestRunResultDto })
   @ApiErrorResponses(NOT_FOUND)
-  test(@Param('id') id: string, @Body() dto: TestRunRequestDto): Promise<TestRunResultDto> {
-    return this.testRuns.run(id, dto);
+  test(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Body() dto: TestRunRequestDto,
+  ): Promise<TestRunResultDto> {
+    return this.testRuns.run(caller, id, dto);
   }
 }

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { type Principal } from '../../api-keys/principal';
 import { ToolExecutor } from '../../tools/tool-executor.service';
 import { type TestRunRequestDto, type TestRunResultDto } from './dto/test-run.dto';
 import { RegisteredToolFactory } from './registered-tool-factory';
 import { RegisteredToolsService } from './registered-tools.service';
+
+/** A test run's time limit when the request sets none. */
+const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /**
  * `POST /api/v1/tools/{id}/test`: runs a tool (active or not) once with the given params and
@@ -17,7 +21,7 @@ export class ToolTestRunService {
     private readonly executor: ToolExecutor,
   ) {}
 
-  async run(id: string, request: TestRunRequestDto): Promise<TestRunResultDto> {
+  async run(caller: Principal, id: string, request: TestRunRequestDto): Promise<TestRunResultDto> {
     const row = await this.tools.find(id);
     const tool = this.factory.build(row);
     if (!tool) {
@@ -30,7 +34,12 @@ export class ToolTestRunService {
     }
     const outcome = await this.executor.execute(tool, request.params, {
       caller: 'test',
-      timeoutMs: request.timeout * 1000,
+      origin: { user: caller.user },
+      // A tool with a limit of its own (one running an agent) keeps it unless one is asked for.
+      timeoutMs:
+        request.timeout !== undefined
+          ? request.timeout * 1000
+          : (tool.timeLimitMs ?? DEFAULT_TIMEOUT_SECONDS * 1000),
     });
     if (outcome.success) return outcome;
     const { error, execution_time_ms } = outcome;

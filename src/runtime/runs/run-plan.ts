@@ -12,6 +12,8 @@ import { type CatalogTool } from '../../tools/tool-catalog.service';
 /** Everything a run needs, gathered and checked before its first event is written. */
 export interface RunPlan {
   runId: string;
+  /** How many delegations lead to the run: 0 for one started directly. */
+  depth: number;
   sessionId: string;
   /** The user whose session it is. */
   owner: string;

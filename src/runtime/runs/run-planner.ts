@@ -18,7 +18,7 @@ const DEFAULT_THINKING_BUDGET = 10_000;
 /** A run's plan before the run exists: what the runtime adds once it does is left out. */
 export type PlannedRun = Omit<
   RunPlan,
-  'runId' | 'history' | 'turnsSoFar' | 'usageSoFar' | 'decided'
+  'runId' | 'depth' | 'history' | 'turnsSoFar' | 'usageSoFar' | 'decided'
 >;
 
 export interface RunOptions {

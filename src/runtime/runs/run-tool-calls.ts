@@ -92,11 +92,17 @@ export class RunToolCalls {
     const { plan, signal } = run;
     const tool = this.toolOf(plan, call.name);
     const session = { id: plan.sessionId, owner: plan.owner };
+    const origin = { user: plan.owner, run: { id: plan.runId, depth: plan.depth } };
     const outcome =
       call.malformedArgs !== undefined
         ? failed('INVALID_INPUT', `The arguments were not a JSON object: ${call.malformedArgs}`)
         : tool
-          ? await this.executor.execute(tool, call.args, { caller: 'agent', signal, session })
+          ? await this.executor.execute(tool, call.args, {
+              caller: 'agent',
+              origin,
+              signal,
+              session,
+            })
           : failed('TOOL_NOT_FOUND', `Tool '${call.name}' is not available to this agent`);
     // Its log has its end already: nothing of this call is recorded.
     if (signal.reason instanceof RunEndedElsewhereError) throw signal.reason;

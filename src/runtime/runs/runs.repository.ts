@@ -14,6 +14,8 @@ export interface NewRun {
   idempotencyKey?: string;
   requestHash?: string;
   thinkingBudget?: number;
+  parentRunId?: string;
+  depth?: number;
 }
 
 export interface RunEnding {
@@ -47,6 +49,8 @@ export class RunsRepository {
         idempotency_key: run.idempotencyKey,
         request_hash: run.requestHash,
         thinking_budget: run.thinkingBudget,
+        parent_run_id: run.parentRunId,
+        depth: run.depth,
         heartbeat_at: sql`now()`,
       })
       .returning();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
 import {
@@ -39,13 +39,32 @@ export interface RunRequest extends RunOptions {
   attachments?: string[];
 }
 
-/** What a start stores: the run and its first event. */
+/** Where a delegated run stands in its tree: the run that called it and how deep it is. */
+export interface RunLineage {
+  parentRunId?: string;
+  depth: number;
+}
+
+/** A tool call's run of an agent, for the user the call acts for. */
+export interface Delegation {
+  owner: string;
+  agentId: string;
+  /** One of the owner's sessions of that agent to continue; a new one otherwise. */
+  sessionId?: string;
+  content: string;
+  lineage: RunLineage;
+  /** The title of a new session. */
+  title: string;
+}
+
+/** What a start stores: the run and its first event, and its session if it is new. */
 interface RunInsert {
   session: SessionRow;
-  principal: Principal;
   request: RunRequest;
-  idempotencyKey: string | undefined;
-  requestHash: string | undefined;
+  idempotencyKey?: string;
+  requestHash?: string;
+  lineage?: RunLineage;
+  newSession?: { title: string };
   thinkingBudget: number | undefined;
   attachments: readonly AttachmentFile[];
 }
@@ -108,18 +127,47 @@ export class RunsService implements BeforeApplicationShutdown {
       if (earlier) return sameRequestOrRefuse(earlier, requestHash);
       throw refusal;
     }
+    const started = await this.begin(session, request, { idempotencyKey, requestHash });
+    if ('earlier' in started) return sameRequestOrRefuse(started.earlier, requestHash);
+    return started.run;
+  }
+
+  /**
+   * Starts a run for a tool call that delegates to an agent: in the caller's given session of
+   * that agent, or in a new one, stored with the run, so a run that cannot start leaves nothing.
+   */
+  async startDelegated(delegation: Delegation): Promise<RunRow> {
+    const { owner, agentId, sessionId, content, lineage } = delegation;
+    let session: SessionRow | undefined;
+    if (sessionId !== undefined) {
+      session = await this.sessions.findOwned(sessionId, owner);
+      if (session?.agent_id !== agentId) throw new SessionNotFoundError(sessionId);
+      const refusal = await this.activeRunRefusal(session.id);
+      if (refusal) throw refusal;
+    }
+    const newSession = session ? undefined : { title: delegation.title };
+    session ??= unsavedSession(owner, agentId, delegation.title);
+    const started = await this.begin(session, { content }, { lineage, newSession });
+    if ('earlier' in started) throw new SessionBusyError(started.earlier.id, 'start a run');
+    return started.run;
+  }
+
+  /** Plans the run, stores it with its first event and launches it. */
+  private async begin(
+    session: SessionRow,
+    request: RunRequest,
+    start: Pick<RunInsert, 'idempotencyKey' | 'requestHash' | 'lineage' | 'newSession'>,
+  ): Promise<{ run: RunRow } | { earlier: RunRow }> {
     const plan = await this.planner.plan(session, request);
-    const attached = await this.attachmentsFor(principal.user, plan, request.attachments ?? []);
+    const attached = await this.attachmentsFor(session.owner, plan, request.attachments ?? []);
     const started = await this.insertWhileFree({
+      ...start,
       session,
-      principal,
       request,
-      idempotencyKey,
-      requestHash,
       thinkingBudget: plan.thinkingBudget,
       attachments: attached.files,
     });
-    if ('earlier' in started) return sameRequestOrRefuse(started.earlier, requestHash);
+    if ('earlier' in started) return started;
     const { run, first, earlierEvents } = started;
     this.streams.open(run.id);
     this.streams.publish(first);
@@ -128,6 +176,7 @@ export class RunsService implements BeforeApplicationShutdown {
       {
         ...plan,
         runId: run.id,
+        depth: run.depth,
         history: conversationOf([...earlierEvents, first], {
           attachments: { runId: run.id, files: attached.contents },
         }),
@@ -137,7 +186,7 @@ export class RunsService implements BeforeApplicationShutdown {
       first.eventIndex + 1,
       attached.files.map((file) => file.id),
     );
-    return run;
+    return { run };
   }
 
   /**
@@ -182,6 +231,7 @@ export class RunsService implements BeforeApplicationShutdown {
       {
         ...plan,
         runId: run.id,
+        depth: run.depth,
         history: conversationOf(events, {
           thinkingOfRun: run.id,
           attachments: { runId: run.id, files: attached.contents },
@@ -315,20 +365,24 @@ export class RunsService implements BeforeApplicationShutdown {
   /** The run and its first event, `user_message_sent`, stored together. */
   private insertRun({
     session,
-    principal,
     request,
     idempotencyKey,
     requestHash,
+    lineage,
+    newSession,
     thinkingBudget,
     attachments,
   }: RunInsert): Promise<InsertedRun> {
     return this.transactions.run(async () => {
+      if (newSession) await this.sessions.insert(session);
       const run = await this.runs.insertRunning({
         sessionId: session.id,
-        owner: principal.user,
+        owner: session.owner,
         idempotencyKey,
         requestHash,
         thinkingBudget,
+        parentRunId: lineage?.parentRunId,
+        depth: lineage?.depth ?? 0,
       });
       // Read once this run holds the session, so no run appends meanwhile and every turn of a
       // run that ended before it (one it raced, too) is there.
@@ -357,7 +411,7 @@ export class RunsService implements BeforeApplicationShutdown {
    */
   private async explainRefusal(
     error: unknown,
-    { session, principal, idempotencyKey }: RunInsert,
+    { session, idempotencyKey }: RunInsert,
   ): Promise<{ run: RunRow } | { error: unknown } | { free: true }> {
     if (isForeignKeyViolation(error)) return { error: new SessionNotFoundError(session.id) };
     if (!isUniqueViolation(error)) return { error };
@@ -365,7 +419,7 @@ export class RunsService implements BeforeApplicationShutdown {
     // A racing request with the same key may be reported against either index (PostgreSQL
     // names the first one the insert conflicts with), so the key decides first.
     if (idempotencyKey) {
-      const earlier = await this.runs.findByIdempotencyKey(principal.user, idempotencyKey);
+      const earlier = await this.runs.findByIdempotencyKey(session.owner, idempotencyKey);
       if (earlier) return { run: earlier };
     }
     if (constraint === ONE_ACTIVE_RUN_PER_SESSION) {
@@ -387,6 +441,20 @@ export class RunsService implements BeforeApplicationShutdown {
     }
     return new SessionBusyError(active.id, 'start a run');
   }
+}
+
+/** A session of the owner's with the agent, made now and stored with its first run. */
+function unsavedSession(owner: string, agentId: string, title: string): SessionRow {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    owner,
+    agent_id: agentId,
+    title,
+    last_sequence_number: -1,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 function sameRequestOrRefuse(earlier: RunRow, requestHash: string | undefined): RunRow {

@@ -7,12 +7,15 @@ export class TestRunRequestDto {
   @IsObject()
   params: Record<string, unknown> = {};
 
-  /** Seconds to wait before aborting the run (fractions allowed). @example 30 */
+  /**
+   * Seconds to wait before aborting the run (fractions allowed). Default: 30, or for a tool that
+   * runs an agent, `AGENT_TOOL_TIMEOUT_SECONDS`. @example 30
+   */
   @Omittable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0.001)
   @Max(300)
-  timeout: number = 30;
+  timeout?: number;
 }
 
 /** The outcome of a test run; failures are reported here with 200, not as HTTP errors. */
