@@ -34,4 +34,20 @@ export class RuntimeConfig {
   @Min(1)
   @Max(30 * 86_400)
   APPROVAL_TIMEOUT_SECONDS = 600;
+
+  @Describe(
+    'Time limit of a call of an `agent` tool, in seconds, on every transport (in place of `TOOL_TIMEOUT_SECONDS`); time waiting for an approval does not count',
+  )
+  @IntegerVariable()
+  @Min(1)
+  @Max(86_400)
+  AGENT_TOOL_TIMEOUT_SECONDS = 300;
+
+  @Describe(
+    'How deep agents may delegate to agents: a call that would start a run deeper fails with `AGENT_DEPTH_EXCEEDED`',
+  )
+  @IntegerVariable()
+  @Min(0)
+  @Max(32)
+  AGENT_TOOL_MAX_DEPTH = 3;
 }

@@ -139,3 +139,24 @@ export class AttachmentNotSupportedError extends DomainError {
     );
   }
 }
+
+/** The run an `agent` tool call started failed or was cancelled; `details.run_id` names it. */
+export class AgentRunFailedError extends DomainError {
+  readonly code = 'AGENT_RUN_FAILED';
+  readonly status = 502;
+  constructor(message: string, runId: string, childCode?: string) {
+    super(message, { run_id: runId, ...(childCode && { code: childCode }) });
+  }
+}
+
+/** A delegation that would start a run deeper than `AGENT_TOOL_MAX_DEPTH`. */
+export class AgentDepthExceededError extends DomainError {
+  readonly code = 'AGENT_DEPTH_EXCEEDED';
+  readonly status = 409;
+  constructor(maxDepth: number) {
+    super(
+      `Agents may delegate ${maxDepth} levels deep (AGENT_TOOL_MAX_DEPTH); this call would go deeper`,
+      { max_depth: maxDepth },
+    );
+  }
+}

@@ -6,6 +6,8 @@ import { ClusterModule } from '../cluster/cluster.module';
 import { FilesModule } from '../files/files.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { RegistryModule } from '../registry/registry.module';
+import { AgentToolCalls } from './agent-tools/agent-tool-calls.service';
+import { AgentToolKind } from './agent-tools/agent-tool.kind';
 import { AgentTestController } from './agent-test/agent-test.controller';
 import { AgentTestService } from './agent-test/agent-test.service';
 import { ApprovalExpiry } from './approvals/approval-expiry';
@@ -16,6 +18,7 @@ import { ApprovalsService } from './approvals/approvals.service';
 import { RunCanceller } from './approvals/run-canceller';
 import { EventStore } from './events/event-store.repository';
 import { ActiveRuns } from './runs/active-runs';
+import { LiveRunSinks } from './runs/live-run-sinks';
 import { InterruptedRuns } from './runs/interrupted-runs';
 import { RunOrchestrator } from './runs/run-orchestrator';
 import { RunToolCalls } from './runs/run-tool-calls';
@@ -59,6 +62,9 @@ import { RunStreams } from './streams/run-streams.service';
     ApprovalGate,
     ApprovalsService,
     RunCanceller,
+    LiveRunSinks,
+    AgentToolCalls,
+    AgentToolKind,
   ],
 })
 export class RuntimeModule {

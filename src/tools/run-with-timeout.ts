@@ -4,7 +4,7 @@ import { ExecutionTimeoutError } from './tool.errors';
 export interface TimeLimitedWork {
   signal: AbortSignal;
   /** Stops the time limit until the returned function is called; pauses may overlap. */
-  pause(): () => void;
+  pause: () => () => void;
 }
 
 /**

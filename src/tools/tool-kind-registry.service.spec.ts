@@ -25,6 +25,7 @@ class ShoutToolKind implements ToolKind<ShoutRequestDto> {
   readonly registration = {
     dto: ShoutRequestDto,
     store: ({ word }: ShoutRequestDto): ToolImplementation => ({ type: this.type, word }),
+    requiresApprovalByDefault: false,
   };
   build({ implementation }: StoredTool): ToolKindBuild {
     return { handler: { execute: () => String(implementation.word).toUpperCase() } };

@@ -5,6 +5,7 @@ import {
   type ToolImplementationRequest,
   type ToolImplementationView,
   type ToolKind,
+  type ToolKindRegistration,
 } from './tool-kind.contract';
 import { UnknownToolKindError } from './tool-kind.errors';
 import { ToolKindProvider } from './tool-kind-provider.decorator';
@@ -31,9 +32,14 @@ export class ToolKindRegistry implements OnModuleInit {
 
   /** What is stored of a registration's implementation, validated by its kind's DTO. */
   store(toolName: string, request: ToolImplementationRequest): ToolImplementation {
-    const registration = this.kindOf(toolName, request.type).registration;
-    if (!registration) throw new UnknownToolKindError(toolName, request.type, this.types());
-    return registration.store(request);
+    return this.registrationOf(toolName, request.type).store(request);
+  }
+
+  /** How tools of a type are registered; a type only the code creates has no registration. */
+  registrationOf(toolName: string, type: string): ToolKindRegistration<ToolImplementationRequest> {
+    const registration = this.kindOf(toolName, type).registration;
+    if (!registration) throw new UnknownToolKindError(toolName, type, this.types());
+    return registration;
   }
 
   view(toolName: string, implementation: ToolImplementation): ToolImplementationView {

@@ -1,7 +1,7 @@
 import { type Type } from '@nestjs/common';
 import { type DomainError } from '../core/errors';
 import { type ToolImplementation } from '../database/schema';
-import { type ToolHandler } from './tool.contract';
+import { type ToolHandler, type ToolInputSchema } from './tool.contract';
 import { type CatalogTool } from './tool-catalog.service';
 
 /** A stored tool, as its kind is given it. */
@@ -24,7 +24,7 @@ export type ToolImplementationView = { type: string } & Record<string, unknown>;
  * it cannot be served (shown as the tool's `unavailable_reason`).
  */
 export type ToolKindBuild =
-  { handler: ToolHandler } | { tool: CatalogTool } | { unavailable: string };
+  { handler: ToolHandler; timeLimitMs?: number } | { tool: CatalogTool } | { unavailable: string };
 
 /** How a kind that operators register through the API takes a registration's implementation. */
 export interface ToolKindRegistration<Request extends ToolImplementationRequest> {
@@ -32,6 +32,14 @@ export interface ToolKindRegistration<Request extends ToolImplementationRequest>
   dto: Type<Request>;
   /** What is stored of it: secret values sealed. */
   store(request: Request): ToolImplementation;
+  /** Whether a call waits for approval when the registration does not say. */
+  requiresApprovalByDefault: boolean;
+  /**
+   * The input schema of a tool of this kind, for kinds that define it (a registration may then
+   * omit `parameters`, and must not give others). Refuses (422) an implementation that names
+   * what does not exist.
+   */
+  suppliedParameters?(implementation: ToolImplementation): Promise<ToolInputSchema>;
 }
 
 /**

@@ -49,7 +49,7 @@ export interface ToolContext {
    * Stops the call's time limit from running until the returned function is called: for time
    * spent waiting on a human, which the approval's own expiry bounds.
    */
-  pauseTimeLimit(): () => void;
+  pauseTimeLimit: () => () => void;
 }
 
 /** The user a call acts for when its caller has no API key. */

@@ -54,6 +54,7 @@ export class RegisteredToolFactory {
       },
       handler: built.handler,
       check: lazyInputCheck(() => this.compile(row)),
+      timeLimitMs: built.timeLimitMs,
     };
   }
 

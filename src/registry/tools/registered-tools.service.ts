@@ -1,4 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
+import { ValidationFailedError } from '../../core/errors';
+import { type ToolImplementation } from '../../database/schema';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
 import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
@@ -30,16 +33,18 @@ export class RegisteredToolsService {
   ) {}
 
   async create(dto: CreateToolDto): Promise<ToolDto> {
-    this.parameters.assertValid(dto.parameters);
+    const implementation = dto.implementation && this.kinds.store(dto.name, dto.implementation);
+    const parameters = await this.parametersOf(dto.name, dto.parameters, implementation);
+    if (!parameters) throw PARAMETERS_REQUIRED;
     const row = await writeNamed('Tool', dto.name, () =>
       this.tools.insert({
         name: dto.name,
         description: dto.description ?? '',
-        parameters: dto.parameters,
-        implementation: dto.implementation ? this.kinds.store(dto.name, dto.implementation) : null,
+        parameters,
+        implementation: implementation ?? null,
         is_active: dto.is_active ?? true,
-        // What reaches outside toolhub waits for approval unless its registrant says not.
-        requires_approval: dto.requires_approval ?? dto.implementation !== undefined,
+        requires_approval:
+          dto.requires_approval ?? this.approvalDefaultOf(dto.name, implementation),
         // What may carry secret headers is for key holders unless its registrant says not.
         public: dto.public ?? false,
       }),
@@ -66,16 +71,25 @@ export class RegisteredToolsService {
   async update(id: string, dto: UpdateToolDto): Promise<ToolDto> {
     const current = await this.find(id);
     if (current.implementation?.type === 'builtin') assertOnlyActivation(current, dto);
-    if (dto.parameters !== undefined) this.parameters.assertValid(dto.parameters);
-    const row = await writeNamed('Tool', dto.name ?? current.name, () =>
+    const name = dto.name ?? current.name;
+    const implementation = dto.implementation && this.kinds.store(name, dto.implementation);
+    const parameters = await this.parametersOf(
+      name,
+      dto.parameters,
+      implementation ?? current.implementation ?? undefined,
+    );
+    const row = await writeNamed('Tool', name, () =>
       this.tools.update(current.id, {
         name: dto.name,
         description: dto.description,
-        parameters: dto.parameters,
-        implementation:
-          dto.implementation && this.kinds.store(dto.name ?? current.name, dto.implementation),
+        parameters,
+        implementation,
         is_active: dto.is_active,
-        requires_approval: dto.requires_approval ?? gainsEndpoint(current, dto),
+        requires_approval:
+          dto.requires_approval ??
+          (current.implementation === null && implementation
+            ? this.approvalDefaultOf(name, implementation)
+            : undefined),
         public: dto.public,
       }),
     );
@@ -105,6 +119,44 @@ export class RegisteredToolsService {
     return { deleted: true, id: row.id };
   }
 
+  /**
+   * The `parameters` to store: the given ones, checked; or, for a kind that defines its tools'
+   * input, that input schema, which given ones must equal. Undefined when neither says.
+   */
+  private async parametersOf(
+    toolName: string,
+    given: Record<string, unknown> | undefined,
+    implementation: ToolImplementation | undefined,
+  ): Promise<Record<string, unknown> | undefined> {
+    const registration =
+      implementation && implementation.type !== 'builtin'
+        ? this.kinds.registrationOf(toolName, implementation.type)
+        : undefined;
+    const supplied = await registration?.suppliedParameters?.(implementation!);
+    if (!supplied) {
+      if (given !== undefined) this.parameters.assertValid(given);
+      return given;
+    }
+    if (given !== undefined && !isDeepStrictEqual(given, supplied)) {
+      throw new ValidationFailedError([
+        {
+          field: 'parameters',
+          messages: [
+            `parameters of a tool of type ${implementation!.type} are its input schema: omit them, or send exactly ${JSON.stringify(supplied)}`,
+          ],
+        },
+      ]);
+    }
+    return supplied;
+  }
+
+  /** A tool waits for approval unless its registrant says not, if its kind says so. */
+  private approvalDefaultOf(toolName: string, implementation?: ToolImplementation): boolean {
+    return implementation
+      ? this.kinds.registrationOf(toolName, implementation.type).requiresApprovalByDefault
+      : false;
+  }
+
   private view(row: ToolRow): ToolDto {
     const implementation =
       row.implementation &&
@@ -120,13 +172,10 @@ export class RegisteredToolsService {
   }
 }
 
-/**
- * A tool given its first endpoint by this update takes the default `create` gives such a tool
- * (it now reaches outside toolhub); otherwise an unsent `requires_approval` stays as it is.
- */
-function gainsEndpoint(current: ToolRow, dto: UpdateToolDto): true | undefined {
-  return current.implementation === null && dto.implementation ? true : undefined;
-}
+/** For a registration of a kind that supplies the input schema, but given none. */
+const PARAMETERS_REQUIRED = new ValidationFailedError([
+  { field: 'parameters', messages: ['parameters must be an object'] },
+]);
 
 /** What an operator may change on a builtin tool: whether it is served, to whom, and approval. */
 const OPERATOR_FIELDS = new Set(['is_active', 'requires_approval', 'public']);

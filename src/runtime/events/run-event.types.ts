@@ -42,12 +42,16 @@ export interface RunEventFields {
     args: Record<string, unknown>;
     /** What will run if it is approved, in words. */
     description: string;
+    /** Relayed from a run this one delegated to (directly or further down): that run. */
+    childRunId?: string;
   };
   approval_resolved: {
     approvalId: string;
     toolUseId: string;
     approved: boolean;
     reason: string | null;
+    /** Relayed from a run this one delegated to (directly or further down): that run. */
+    childRunId?: string;
   };
   error: { error: string; code: string };
   complete: { reason: 'success' | 'cancelled' };
@@ -90,4 +94,9 @@ export type RunEvent<T extends RunEventType = RunEventType> = T extends RunEvent
 
 export function isPersisted(type: RunEventType): boolean {
   return PERSISTED_EVENT_TYPES[type];
+}
+
+/** Whether this event is stored: its type's rule, except for events relayed from a child run. */
+export function isStored(event: RunEvent): boolean {
+  return event.persistenceState === 'persisted';
 }

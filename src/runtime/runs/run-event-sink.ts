@@ -5,6 +5,7 @@ import {
   type RunEventFields,
   type RunEventType,
   isPersisted,
+  isStored,
 } from '../events/run-event.types';
 import { type RunStreams } from '../streams/run-streams.service';
 
@@ -52,13 +53,22 @@ export class RunEventSink {
     } as RunEvent;
   }
 
+  /**
+   * Streams an event of a run this one delegated to, under this run's next index, without
+   * storing it: it is stored in the run it happened in.
+   */
+  relay<T extends RunEventType>(type: T, fields: RunEventFields[T]): Promise<RunEvent[]> {
+    const event = { ...this.build(type, fields), persistenceState: 'transient' } as RunEvent;
+    return this.emitTogether([event]);
+  }
+
   /** Stores built events (and `alongside`) in one transaction, then publishes them. */
   emitTogether(events: RunEvent[], alongside?: () => Promise<unknown>): Promise<RunEvent[]> {
     const storeAll = () =>
       storeInOrder(events, (event) =>
-        isPersisted(event.type) ? this.store.append(event) : Promise.resolve(event),
+        isStored(event) ? this.store.append(event) : Promise.resolve(event),
       );
-    const oneStatement = !alongside && events.filter((e) => isPersisted(e.type)).length <= 1;
+    const oneStatement = !alongside && events.filter(isStored).length <= 1;
     const emitted = this.queue.then(async () => {
       const stored = oneStatement
         ? await storeAll()

@@ -3,10 +3,12 @@ import { type RunRow } from './runs.repository';
 
 export const runPath = (runId: string) => `/api/v1/runs/${runId}`;
 
-export function toRunDto(row: RunRow): RunDto {
+export function toRunDto(row: RunRow, childRunIds: string[]): RunDto {
   return {
     id: row.id,
     session_id: row.session_id,
+    parent_run_id: row.parent_run_id,
+    child_run_ids: childRunIds,
     status: row.status,
     stop_reason: row.stop_reason,
     usage: { input_tokens: row.input_tokens, output_tokens: row.output_tokens },

@@ -110,11 +110,15 @@ export class RunsController {
 
   @Get('runs/:id')
   @ApiParam({ name: 'id', format: 'uuid', example: RUN_ID })
-  @ApiOperation({ operationId: 'getRun', summary: 'A run: status, stop reason, usage, error' })
+  @ApiOperation({
+    operationId: 'getRun',
+    summary: 'A run: status, stop reason, usage, error, and the runs it delegated to',
+  })
   @ApiOkResponse({ type: RunDto })
   @ApiErrorResponses(RUN_NOT_FOUND)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunDto> {
-    return toRunDto(await this.runs.find(principal, id));
+    const run = await this.runs.find(principal, id);
+    return toRunDto(run, await this.runs.childIdsOf(run));
   }
 
   @Get('runs/:id/events')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ACTIVE_RUN_STATUSES, type RunStatus, runs } from '../../database/schema';
 import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
@@ -73,6 +73,26 @@ export class RunsRepository {
       .from(runs)
       .where(and(eq(runs.session_id, sessionId), inArray(runs.status, [...ACTIVE_RUN_STATUSES])));
     return row;
+  }
+
+  /** The runs this one delegated to that have not ended. */
+  async findActiveChildren(parentRunId: string): Promise<RunRow[]> {
+    return this.transactions.db
+      .select()
+      .from(runs)
+      .where(
+        and(eq(runs.parent_run_id, parentRunId), inArray(runs.status, [...ACTIVE_RUN_STATUSES])),
+      );
+  }
+
+  /** The ids of the runs this one delegated to, oldest first. */
+  async childIds(parentRunId: string): Promise<string[]> {
+    const rows = await this.transactions.db
+      .select({ id: runs.id })
+      .from(runs)
+      .where(eq(runs.parent_run_id, parentRunId))
+      .orderBy(asc(runs.created_at), asc(runs.id));
+    return rows.map((row) => row.id);
   }
 
   async find(id: string): Promise<RunRow | undefined> {

@@ -24,6 +24,7 @@ import {
 import { SessionsRepository, type SessionRow } from '../sessions/sessions.repository';
 import { RunStreams } from '../streams/run-streams.service';
 import { ActiveRuns } from './active-runs';
+import { LiveRunSinks } from './live-run-sinks';
 import { conversationOf } from './conversation-history';
 import { RunEventSink } from './run-event-sink';
 import { RunOrchestrator } from './run-orchestrator';
@@ -99,6 +100,7 @@ export class RunsService implements BeforeApplicationShutdown {
     private readonly metrics: RuntimeMetrics,
     private readonly approvals: ApprovalsRepository,
     private readonly files: FilesService,
+    private readonly liveSinks: LiveRunSinks,
   ) {}
 
   /**
@@ -286,6 +288,7 @@ export class RunsService implements BeforeApplicationShutdown {
   /** Runs the plan in the background; its event stream ends with it, unless it pauses. */
   private launch(plan: RunPlan, firstEventIndex: number, fileIds: string[] = []): void {
     const sink = this.sinkFor(plan.sessionId, plan.runId, firstEventIndex);
+    this.liveSinks.add(plan.runId, sink);
     this.active.start(plan.runId, async (signal) => {
       let outcome: 'ended' | 'paused' = 'ended';
       try {
@@ -294,6 +297,7 @@ export class RunsService implements BeforeApplicationShutdown {
         // Only a run whose end could not be stored gets here (the database is gone).
         this.logger.error({ err: error, runId: plan.runId }, 'Run could not record its end');
       } finally {
+        this.liveSinks.remove(plan.runId, sink);
         await sink.drained();
         if (outcome === 'ended') {
           this.streams.finish(plan.runId);
@@ -319,9 +323,18 @@ export class RunsService implements BeforeApplicationShutdown {
     return run;
   }
 
+  /** The runs it delegated to (they act for its owner too). */
+  childIdsOf(run: RunRow): Promise<string[]> {
+    return this.runs.childIds(run.id);
+  }
+
   /** Asks a running run to stop; it records its cancellation itself. */
   async cancel(principal: Principal, id: string): Promise<RunRow> {
-    const run = await this.find(principal, id);
+    return this.stop(await this.find(principal, id));
+  }
+
+  /** Asks the run to stop, wherever it executes; RUN_FINISHED if it is not running. */
+  async stop(run: RunRow): Promise<RunRow> {
     if (run.status !== 'running') throw new RunFinishedError(run.id, run.status);
     if (!this.active.cancel(run.id)) {
       // Nobody here runs it: its process is gone, so end it where it stands.

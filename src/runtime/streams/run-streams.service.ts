@@ -8,7 +8,7 @@ import { LiveEventBus } from '../../cluster/cluster-buses';
 import { type MessageBus } from '../../cluster/message-bus';
 import { ACTIVE_RUN_STATUSES } from '../../database/schema';
 import { EventStore } from '../events/event-store.repository';
-import { isPersisted, type RunEvent } from '../events/run-event.types';
+import { isStored, type RunEvent } from '../events/run-event.types';
 import { RunsRepository } from '../runs/runs.repository';
 import { RuntimeConfig } from '../runtime.config';
 
@@ -212,7 +212,7 @@ export class RunStreams implements BeforeApplicationShutdown, OnApplicationShutd
    * persisted event already held; a persisted one can't be late, as a run stores in index order.
    */
   private accept(channel: RunChannel, event: RunEvent): void {
-    if (event.eventIndex < channel.last && !isPersisted(event.type)) return;
+    if (event.eventIndex < channel.last && !isStored(event)) return;
     if (channel.seen.has(event.eventIndex) && !isUnseenEnd(channel, event)) return;
     channel.seen.add(event.eventIndex);
     channel.last = Math.max(channel.last, event.eventIndex);
@@ -270,7 +270,7 @@ export class RunStreams implements BeforeApplicationShutdown, OnApplicationShutd
       // by the receivers. A transient one that large (a streamed chunk never is; they are small
       // deltas) is not sent: followers elsewhere get its content in the persisted `message` or
       // `thinking` event that follows. The terminal `complete` is always small.
-      if (!isPersisted(event.type)) return;
+      if (!isStored(event)) return;
       message = JSON.stringify({
         runId: event.runId,
         storedIndex: event.eventIndex,

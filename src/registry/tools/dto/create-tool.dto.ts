@@ -21,11 +21,13 @@ export class CreateToolDto {
   description?: string;
 
   /**
-   * JSON Schema (type `object`) of the tool's input; calls are validated against it.
+   * JSON Schema (type `object`) of the tool's input; calls are validated against it. Required,
+   * except for `agent` tools, whose input the kind defines (omit it, or send exactly that).
    * @example {"type": "object", "properties": {"symbol": {"type": "string"}}, "required": ["symbol"]}
    */
+  @Omittable()
   @IsObject()
-  parameters!: Record<string, unknown>;
+  parameters?: Record<string, unknown>;
 
   /** What the tool runs. Without one the tool is only described: listed, but not served. */
   @Omittable()
@@ -39,7 +41,8 @@ export class CreateToolDto {
 
   /**
    * An agent's call waits for its user's approval. Default: true for `http` and `mcp` tools
-   * (they act outside toolhub), false otherwise; agents may override it. @example true
+   * (they act outside toolhub), false otherwise (an `agent` tool's own tools carry their
+   * approvals); agents may override it. @example true
    */
   @Omittable()
   @IsBoolean()

@@ -4,8 +4,8 @@ import { ApiProperty } from '@nestjs/swagger';
 export class ToolImplementationViewDto {
   // Listed, not inferred: the Swagger plugin orders a union's members as the type checker happens
   // to have met them, which differs between compilations, so the document would not be stable.
-  @ApiProperty({ enum: ['http', 'mcp', 'builtin'], example: 'http' })
-  type!: 'builtin' | 'http' | 'mcp';
+  @ApiProperty({ enum: ['http', 'mcp', 'builtin', 'agent'], example: 'http' })
+  type!: 'builtin' | 'http' | 'mcp' | 'agent';
   /** @example "https://tools.example.com/price" */
   url?: string;
   tool_name?: string;
@@ -13,4 +13,6 @@ export class ToolImplementationViewDto {
   headers?: Record<string, string>;
   /** @example ["Authorization"] */
   secret_header_names?: string[];
+  /** The agent an `agent` tool runs. @example "6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e" */
+  agent_id?: string;
 }

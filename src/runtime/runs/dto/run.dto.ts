@@ -68,6 +68,16 @@ export class RunDto {
   id!: string;
   /** @example "0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f" */
   session_id!: string;
+  /**
+   * The run whose call of an `agent` tool started this one; null for a run started directly.
+   * @example null
+   */
+  parent_run_id!: string | null;
+  /**
+   * The runs this one started by calling `agent` tools, oldest first.
+   * @example ["5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716"]
+   */
+  child_run_ids!: string[];
   @ApiProperty({
     enum: ['running', 'awaiting_approval', 'completed', 'failed', 'cancelled'],
     example: 'completed',

@@ -29,6 +29,8 @@ export abstract class EndpointToolKind implements ToolKind<ToolImplementationDto
   ];
   readonly registration = {
     dto: ToolImplementationDto,
+    // What reaches outside toolhub waits for approval unless its registrant says not.
+    requiresApprovalByDefault: true,
     store: (request: ToolImplementationDto): ToolImplementation => ({
       type: this.type,
       ...this.storedFieldsOf(request),

@@ -1,0 +1,137 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type SavedArtifact } from '../../artifacts/processing/tool-response';
+import { type ToolContext } from '../../tools/tool.contract';
+import { RunCanceller } from '../approvals/run-canceller';
+import { EventStore } from '../events/event-store.repository';
+import { type RunEvent } from '../events/run-event.types';
+import { LiveRunSinks } from '../runs/live-run-sinks';
+import { type RunRow, RunsRepository } from '../runs/runs.repository';
+import { RunsService } from '../runs/runs.service';
+import { RuntimeConfig } from '../runtime.config';
+import { AgentDepthExceededError, AgentRunFailedError, RunFinishedError } from '../runtime.errors';
+import { RunStreams } from '../streams/run-streams.service';
+import { type AgentToolInput } from './agent-tool-input';
+import { DelegatedRunWatch } from './delegated-run-watch';
+
+/** What a call of an `agent` tool answers, on every transport. */
+export interface AgentToolAnswer {
+  response: string;
+  run_id: string;
+  session_id: string;
+  stop_reason: string | null;
+  artifacts: SavedArtifact[];
+  usage: { input_tokens: number; output_tokens: number };
+}
+
+/** The tool a call is of: its name, and the agent it runs. */
+export interface AgentToolTarget {
+  toolName: string;
+  agentId: string;
+}
+
+/**
+ * Runs an agent for a tool call: in a run of its own, for the user the call acts for, one level
+ * deeper than the run that made the call (if one did), and answers once that run has ended,
+ * with its final text. A caller that goes away, or a time limit that passes, cancels the run.
+ */
+@Injectable()
+export class AgentToolCalls {
+  private readonly logger = new Logger('AgentTools');
+
+  constructor(
+    private readonly runs: RunsService,
+    private readonly repository: RunsRepository,
+    private readonly events: EventStore,
+    private readonly streams: RunStreams,
+    private readonly sinks: LiveRunSinks,
+    private readonly canceller: RunCanceller,
+    private readonly config: RuntimeConfig,
+  ) {}
+
+  async call(
+    target: AgentToolTarget,
+    input: AgentToolInput,
+    context: ToolContext,
+  ): Promise<AgentToolAnswer> {
+    const { origin, signal } = context;
+    const depth = origin.run ? origin.run.depth + 1 : 0;
+    if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
+      throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
+    }
+    const run = await this.runs.startDelegated({
+      owner: origin.user,
+      agentId: target.agentId,
+      sessionId: input.session_id?.toLowerCase(),
+      content: input.message,
+      lineage: { parentRunId: origin.run?.id, depth },
+      title: `Called as the tool ${target.toolName}`,
+    });
+    const watch = new DelegatedRunWatch(
+      run.id,
+      context.pauseTimeLimit,
+      origin.run && this.sinks.find(origin.run.id),
+    );
+    const cancel = () => void this.cancel(run);
+    signal.addEventListener('abort', cancel, { once: true });
+    // Aborted while the run was being started: nobody waits for it.
+    if (signal.aborted) cancel();
+    try {
+      await this.ended(run.id, watch);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+    return this.answerOf(run.id);
+  }
+
+  /** Resolves once the run has ended, wherever it executes (a resumed run may move). */
+  private async ended(runId: string, watch: DelegatedRunWatch): Promise<void> {
+    if (!(await this.streams.attach(runId))) return;
+    await new Promise<void>((resolve) => {
+      const following = this.streams.follow(runId, -1, {
+        deliver: (event) => watch.deliver(event),
+        end: () => {
+          watch.end();
+          resolve();
+        },
+      });
+      if (!following) resolve();
+    });
+  }
+
+  /** The ended run's final text, artifacts and usage; a failure if it did not complete. */
+  private async answerOf(runId: string): Promise<AgentToolAnswer> {
+    const run = await this.repository.find(runId);
+    if (!run) throw new AgentRunFailedError('The run was deleted before it answered', runId);
+    if (run.status === 'failed' || run.status === 'cancelled') {
+      const message = run.error?.message ?? 'The run was cancelled';
+      throw new AgentRunFailedError(message, run.id, run.error?.code ?? 'RUN_CANCELLED');
+    }
+    const events = await this.events.listByRun(run.id, -1);
+    const messages = events.filter(
+      (event): event is RunEvent<'message'> => event.type === 'message',
+    );
+    return {
+      response: messages.at(-1)?.content ?? '',
+      run_id: run.id,
+      session_id: run.session_id,
+      stop_reason: run.stop_reason,
+      artifacts: events.flatMap((event) =>
+        event.type === 'tool_result' ? (event.artifacts ?? []).map(artifactOf) : [],
+      ),
+      usage: { input_tokens: run.input_tokens, output_tokens: run.output_tokens },
+    };
+  }
+
+  private async cancel(run: RunRow): Promise<void> {
+    try {
+      await this.canceller.cancelRun((await this.repository.find(run.id)) ?? run);
+    } catch (error) {
+      if (error instanceof RunFinishedError) return;
+      this.logger.warn({ err: error, runId: run.id }, 'A delegated run could not be cancelled');
+    }
+  }
+}
+
+function artifactOf({ id, name, version, mime_type, size_bytes }: SavedArtifact): SavedArtifact {
+  return { id, name, version, mime_type, size_bytes };
+}
