@@ -74,6 +74,36 @@ describe('Interrupted and active runs', () => {
     return started;
   }
 
+  test('the runs an interrupted run delegated to are interrupted with it, however alive', async () => {
+    const parent = await orphanedRun(await alice.session([{ text: 'Parent.' }]));
+    const repository = module().get(RunsRepository);
+    const child = await repository.insertRunning({
+      sessionId: await alice.session([{ text: 'Child.' }]),
+      owner: alice.principal.user,
+      parentRunId: parent,
+      depth: 1,
+    });
+    const grandchild = await repository.insertRunning({
+      sessionId: await alice.session([{ text: 'Grandchild.' }]),
+      owner: alice.principal.user,
+      parentRunId: child.id,
+      depth: 2,
+    });
+    const unrelated = await heldRun();
+
+    await module().get(InterruptedRuns).sweepStale();
+
+    for (const id of [parent, child.id, grandchild.id]) {
+      expect(await runs.find(alice.principal, id)).toMatchObject({
+        status: 'failed',
+        error: { code: 'RUN_INTERRUPTED' },
+      });
+    }
+    expect((await runs.find(alice.principal, unrelated.run.id)).status).toBe('running');
+    await runs.cancel(alice.principal, unrelated.run.id);
+    await unrelated.follower.ended;
+  });
+
   test('a run without a heartbeat ends RUN_INTERRUPTED, its open call answered; a live run is left alone', async () => {
     const sessionId = await alice.session([{ text: 'Back again.' }]);
     const orphaned = await orphanedRun(sessionId);

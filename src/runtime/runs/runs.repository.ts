@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ACTIVE_RUN_STATUSES, type RunStatus, runs } from '../../database/schema';
 import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
@@ -190,8 +190,9 @@ export class RunsRepository {
 
   /**
    * Locks one running run whose last heartbeat (or start, or resumption) is more than
-   * `seconds` old, for the current transaction to end it. Rows another transaction holds
-   * are skipped, so two sweepers never take the same run.
+   * `seconds` old, or whose parent run was interrupted (nobody waits for its answer), for the
+   * current transaction to end it. Rows another transaction holds are skipped, so two
+   * sweepers never take the same run.
    */
   async lockStale(seconds: number): Promise<RunRow | undefined> {
     const [row] = await this.transactions.db
@@ -200,7 +201,11 @@ export class RunsRepository {
       .where(
         and(
           eq(runs.status, 'running'),
-          sql`coalesce(${runs.heartbeat_at}, ${runs.created_at}) <= now() - make_interval(secs => ${seconds})`,
+          or(
+            sql`coalesce(${runs.heartbeat_at}, ${runs.created_at}) <= now() - make_interval(secs => ${seconds})`,
+            sql`EXISTS (SELECT 1 FROM ${runs} AS parent WHERE parent.id = ${runs.parent_run_id}
+              AND parent.status = 'failed' AND parent.error->>'code' = 'RUN_INTERRUPTED')`,
+          ),
         ),
       )
       .limit(1)
