@@ -10,6 +10,12 @@ export function nodeRequestOf(request: unknown): IncomingMessage {
   return wrapped.raw ?? (request as IncomingMessage);
 }
 
+/** The Node response under either adapter, to watch it; the adapter still writes the answer. */
+export function nodeResponseOf(response: unknown): ServerResponse {
+  const wrapped = response as { raw?: ServerResponse };
+  return wrapped.raw ?? (response as ServerResponse);
+}
+
 export function takeOverResponse(response: unknown): ServerResponse {
   const reply = response as {
     raw?: ServerResponse;
