@@ -5,6 +5,7 @@ import { OPTIONAL_KEY_ERRORS, OptionalApiKey } from '../api-keys/optional-api-ke
 import { type Principal } from '../api-keys/principal';
 import { MethodNotAllowedError, MissingPathParameterError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { RequestAbortSignal } from '../core/http/request-abort-signal.decorator';
 import { ToolListDto } from './dto/tool.dto';
 import { ToolInvocationSuccessDto } from './dto/tool-invocation.dto';
 import {
@@ -90,6 +91,7 @@ export class ToolsController {
     @OptionalPrincipal() caller: Principal | undefined,
     @Param('toolName') toolName: string,
     @Body() input: unknown,
+    @RequestAbortSignal() signal: AbortSignal,
   ): Promise<ToolInvocationSuccessDto> {
     // `POST /api/tools/%20`: a name that is only blanks names no tool: it is missing.
     if (toolName.trim() === '') throw toolNameRequired();
@@ -97,6 +99,8 @@ export class ToolsController {
     const result = await this.invoker.invoke(toolName, input === undefined ? {} : input, {
       caller: 'rest',
       ...toolAccessOf(caller),
+      // A caller that hangs up stops the tool: nobody is left to read its answer.
+      signal,
     });
     return { success: true, result };
   }
