@@ -4,6 +4,8 @@ import { PACKAGE_VERSION } from './core/package-version';
 import { addMcpUnservedMethods } from './mcp/mcp.controller';
 import { ToolCatalog } from './tools/tool-catalog.service';
 import { addToolOperations } from './tools/tools-openapi';
+import { ToolKindRegistry } from './tools/tool-kind-registry.service';
+import { describeToolImplementations, toolKindRequestModels } from './tools/tool-kinds-openapi';
 
 export const DOCS_PATH = 'docs';
 
@@ -32,7 +34,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     })
     .build();
   // No key unless an operation says otherwise (health, metrics); the API's own operations do.
-  const document = SwaggerModule.createDocument(app, { ...config, security: [{}] });
+  const kinds = app.get(ToolKindRegistry);
+  const document = SwaggerModule.createDocument(
+    app,
+    { ...config, security: [{}] },
+    { extraModels: toolKindRequestModels(kinds) },
+  );
+  describeToolImplementations(document, kinds, ['CreateToolDto', 'UpdateToolDto']);
   addMcpUnservedMethods(document);
   return {
     ...document,

@@ -222,6 +222,22 @@ describeHttpContract('OpenAPI document', (testApp) => {
     }
   });
 
+  test("a registration's implementation is one of each registrable kind's schemas, chosen by type", () => {
+    const schemas = document.components!.schemas as Record<
+      string,
+      { properties: Record<string, { discriminator?: { mapping: Record<string, string> } }> }
+    >;
+    for (const name of ['CreateToolDto', 'UpdateToolDto']) {
+      const { mapping } = schemas[name].properties.implementation.discriminator!;
+      expect(mapping).toEqual({
+        agent: '#/components/schemas/AgentToolImplementationDto',
+        http: '#/components/schemas/ToolImplementationDto',
+        mcp: '#/components/schemas/ToolImplementationDto',
+      });
+    }
+    expect(schemas.AgentToolImplementationDto.properties).toHaveProperty('agent_id');
+  });
+
   test('list parameters are optional and not prefilled', () => {
     type Parameter = {
       name: string;

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { type ToolImplementation } from '../database/schema';
 import {
@@ -20,7 +20,7 @@ export class ToolKindRegistry implements OnModuleInit {
 
   onModuleInit(): void {
     // Registration requests are checked by DTO decorators, outside Nest's injector.
-    publishToolKindRequests(this.kinds().values());
+    publishToolKindRequests(this.requestDtos());
   }
 
   /** The kind of a stored tool; one no kind handles fails with UnknownToolKindError. */
@@ -44,6 +44,15 @@ export class ToolKindRegistry implements OnModuleInit {
 
   view(toolName: string, implementation: ToolImplementation): ToolImplementationView {
     return this.kindOf(toolName, implementation.type).view(implementation);
+  }
+
+  /** The request DTO of each kind operators register through the API, by type. */
+  requestDtos(): ReadonlyMap<string, Type> {
+    return new Map(
+      [...this.kinds()].flatMap(([type, kind]) =>
+        kind.registration ? [[type, kind.registration.dto]] : [],
+      ),
+    );
   }
 
   types(): string[] {

@@ -1,7 +1,6 @@
 import { type Type } from '@nestjs/common';
 import { Type as TransformType } from 'class-transformer';
 import { ValidateBy, ValidateNested } from 'class-validator';
-import { type ToolKind } from './tool-kind.contract';
 
 /**
  * The request DTO of each kind operators may register, by type. class-validator and
@@ -10,10 +9,8 @@ import { type ToolKind } from './tool-kind.contract';
  */
 let requestDtos = new Map<string, Type>();
 
-export function publishToolKindRequests(kinds: Iterable<ToolKind>): void {
-  requestDtos = new Map(
-    [...kinds].flatMap((kind) => (kind.registration ? [[kind.type, kind.registration.dto]] : [])),
-  );
+export function publishToolKindRequests(dtos: ReadonlyMap<string, Type>): void {
+  requestDtos = new Map(dtos);
 }
 
 /** An `implementation` whose type no registrable kind owns: only its type is judged. */

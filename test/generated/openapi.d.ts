@@ -294,7 +294,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A run: status, stop reason, usage, error */
+    /** A run: status, stop reason, usage, error, and the runs it delegated to */
     get: operations['getRun'];
     put?: never;
     post?: never;
@@ -749,6 +749,19 @@ export interface components {
        */
       requires_approval: boolean;
     };
+    AgentToolImplementationDto: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'agent';
+      /**
+       * Format: uuid
+       * @description The agent the tool runs.
+       * @example 6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e
+       */
+      agent_id: string;
+    };
     AgentToolsDto: {
       /**
        * @description In the order the agent lists them.
@@ -1039,7 +1052,8 @@ export interface components {
       /** @example Fetches the latest price of a stock */
       description?: string;
       /**
-       * @description JSON Schema (type `object`) of the tool's input; calls are validated against it.
+       * @description JSON Schema (type `object`) of the tool's input; calls are validated against it. Required,
+       *     except for `agent` tools, whose input the kind defines (omit it, or send exactly that).
        * @example {
        *       "type": "object",
        *       "properties": {
@@ -1052,11 +1066,13 @@ export interface components {
        *       ]
        *     }
        */
-      parameters: {
+      parameters?: {
         [key: string]: unknown;
       };
       /** @description What the tool runs. Without one the tool is only described: listed, but not served. */
-      implementation?: components['schemas']['ToolImplementationDto'];
+      implementation?:
+        | components['schemas']['AgentToolImplementationDto']
+        | components['schemas']['ToolImplementationDto'];
       /**
        * @description Inactive tools are kept but not served to agents.
        * @example true
@@ -1064,7 +1080,8 @@ export interface components {
       is_active?: boolean;
       /**
        * @description An agent's call waits for its user's approval. Default: true for `http` and `mcp` tools
-       *     (they act outside toolhub), false otherwise; agents may override it.
+       *     (they act outside toolhub), false otherwise (an `agent` tool's own tools carry their
+       *     approvals); agents may override it.
        * @example true
        */
       requires_approval?: boolean;
@@ -1367,6 +1384,15 @@ export interface components {
       id: string;
       /** @example 0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f */
       session_id: string;
+      /** @description The run whose call of an `agent` tool started this one; null for a run started directly. */
+      parent_run_id: string | null;
+      /**
+       * @description The runs this one started by calling `agent` tools, oldest first.
+       * @example [
+       *       "5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716"
+       *     ]
+       */
+      child_run_ids: string[];
       /**
        * @description The last model turn's stop reason, or `cancelled`.
        * @example end_turn
@@ -1525,11 +1551,11 @@ export interface components {
         [key: string]: unknown;
       };
       /**
-       * @description Seconds to wait before aborting the run (fractions allowed).
-       * @default 30
+       * @description Seconds to wait before aborting the run (fractions allowed). Default: 30, or for a tool that
+       *     runs an agent, `AGENT_TOOL_TIMEOUT_SECONDS`.
        * @example 30
        */
-      timeout: number;
+      timeout?: number;
     };
     TestRunResultDto: {
       /** @example true */
@@ -1713,7 +1739,7 @@ export interface components {
     };
     ToolImplementationDto: {
       /**
-       * @example http
+       * @description discriminator enum property added by openapi-typescript
        * @enum {string}
        */
       type: 'http' | 'mcp';
@@ -1754,7 +1780,7 @@ export interface components {
        * @example http
        * @enum {string}
        */
-      type: 'http' | 'mcp' | 'builtin';
+      type: 'http' | 'mcp' | 'builtin' | 'agent';
       /** @example https://tools.example.com/price */
       url?: string;
       tool_name?: string;
@@ -1772,6 +1798,11 @@ export interface components {
        *     ]
        */
       secret_header_names?: string[];
+      /**
+       * @description The agent an `agent` tool runs.
+       * @example 6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e
+       */
+      agent_id?: string;
     };
     ToolInvocationSuccessDto: {
       /**
@@ -1835,7 +1866,8 @@ export interface components {
       /** @example Fetches the latest price of a stock */
       description?: string;
       /**
-       * @description JSON Schema (type `object`) of the tool's input; calls are validated against it.
+       * @description JSON Schema (type `object`) of the tool's input; calls are validated against it. Required,
+       *     except for `agent` tools, whose input the kind defines (omit it, or send exactly that).
        * @example {
        *       "type": "object",
        *       "properties": {
@@ -1852,7 +1884,9 @@ export interface components {
         [key: string]: unknown;
       };
       /** @description What the tool runs. Without one the tool is only described: listed, but not served. */
-      implementation?: components['schemas']['ToolImplementationDto'];
+      implementation?:
+        | components['schemas']['AgentToolImplementationDto']
+        | components['schemas']['ToolImplementationDto'];
       /**
        * @description Inactive tools are kept but not served to agents.
        * @example true
@@ -1860,7 +1894,8 @@ export interface components {
       is_active?: boolean;
       /**
        * @description An agent's call waits for its user's approval. Default: true for `http` and `mcp` tools
-       *     (they act outside toolhub), false otherwise; agents may override it.
+       *     (they act outside toolhub), false otherwise (an `agent` tool's own tools carry their
+       *     approvals); agents may override it.
        * @example true
        */
       requires_approval?: boolean;
