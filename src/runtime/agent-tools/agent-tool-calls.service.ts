@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type SavedArtifact } from '../../artifacts/processing/tool-response';
-import { type ToolContext } from '../../tools/tool.contract';
+import { ANONYMOUS_USER, type ToolContext } from '../../tools/tool.contract';
 import { RunCanceller } from '../approvals/run-canceller';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
@@ -8,7 +8,12 @@ import { LiveRunSinks } from '../runs/live-run-sinks';
 import { type RunRow, RunsRepository } from '../runs/runs.repository';
 import { RunsService } from '../runs/runs.service';
 import { RuntimeConfig } from '../runtime.config';
-import { AgentDepthExceededError, AgentRunFailedError, RunFinishedError } from '../runtime.errors';
+import {
+  AgentDepthExceededError,
+  AgentRunFailedError,
+  RunFinishedError,
+  SessionNotFoundError,
+} from '../runtime.errors';
 import { RunStreams } from '../streams/run-streams.service';
 import { type AgentToolInput } from './agent-tool-input';
 import { DelegatedRunWatch } from './delegated-run-watch';
@@ -54,6 +59,11 @@ export class AgentToolCalls {
     context: ToolContext,
   ): Promise<AgentToolAnswer> {
     const { origin, signal } = context;
+    // Every caller without a key is `anonymous`: continuing a session would let one caller
+    // read another's conversation, so each of their calls starts a new one.
+    if (origin.user === ANONYMOUS_USER && input.session_id !== undefined) {
+      throw new SessionNotFoundError(input.session_id);
+    }
     const depth = origin.run ? origin.run.depth + 1 : 0;
     if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
       throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
