@@ -12,8 +12,9 @@
 // per server for the PostgreSQL runs; neither set: those runs are skipped), BENCH_REDIS_URL (the
 // Redis of the two-instance runtime run, default redis://127.0.0.1:6379; skipped if it does not
 // answer), BENCH_ONLY (the parts to run, comma-separated: `http` (the autocannon scenarios),
-// `runtime`, `artifacts` (tool response processing, in this process, see artifacts.js); default
-// all).
+// `runtime`, `artifacts` (tool response processing, in this process, see artifacts.js),
+// `delegation` (an agent called as a tool against the same agent run directly, see
+// delegation.js); default all).
 // Every server gets a fresh DATA_DIR (removed afterwards), so ./data is never touched.
 // Prints a Markdown report and writes the raw numbers to .bench/results.json. Exits non-zero
 // if a server fails to start or answers anything but 2xx; with --enforce, also on a missed target.
@@ -23,6 +24,7 @@ const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
 const { encoderPath } = require('./bare-server');
 const { artifactsLimitS, artifactsReport, benchArtifacts } = require('./artifacts');
+const { benchDelegation, delegationReport } = require('./delegation');
 const { waitQuiet } = require('./cpu');
 const { measure, probe: probeLoad } = require('./load');
 const {
@@ -82,7 +84,7 @@ const REPORT_ORDER = [
   'toolhub/fastify',
   'toolhub/fastify+pg',
 ];
-const PARTS = ['http', 'runtime', 'artifacts'];
+const PARTS = ['http', 'runtime', 'artifacts', 'delegation'];
 const backendOf = (def) => (def.backend === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const serverDef = (name) => SERVERS.find((def) => def.name === name);
 
@@ -250,6 +252,7 @@ function report(results) {
   const runtime = results.meta.parts.includes('runtime') ? runtimeReport(results) : undefined;
   if (runtime) lines.push('', ...runtime.lines);
   if (results.artifacts) lines.push('', artifactsReport(results.artifacts));
+  if (results.delegation) lines.push('', delegationReport(results.delegation));
 
   const busy = [
     ...busyWarnings(results),
@@ -558,12 +561,13 @@ async function main() {
   const perServerS = 100 + settings.quietWait + SCENARIOS.length * (RETRIES + 1) * perRunS;
   const runtimeS = runtime.servers.length * runtimeServerLimitS(settings);
   const artifactsS = parts.includes('artifacts') ? artifactsLimitS(settings) : 0;
+  const delegationS = parts.includes('delegation') ? 2 * settings.duration + 180 : 0;
   setTimeout(
     () => {
       console.error('bench: overall time limit exceeded');
       void exitAfterCleanup(1);
     },
-    (servers.length * perServerS + runtimeS + artifactsS) * 1000,
+    (servers.length * perServerS + runtimeS + artifactsS + delegationS) * 1000,
   ).unref();
 
   const results = {
@@ -590,6 +594,13 @@ async function main() {
     await waitQuiet(BUSY_LIMIT, settings.quietWait);
     console.error(`bench: tool response processing (${settings.duration} s per result)`);
     results.artifacts = await benchArtifacts({ seconds: settings.duration });
+  }
+  if (parts.includes('delegation')) {
+    await waitQuiet(BUSY_LIMIT, settings.quietWait);
+    console.error(
+      `bench: an agent as a tool against the agent run directly (${settings.duration} s)`,
+    );
+    results.delegation = await benchDelegation({ seconds: settings.duration });
   }
 
   console.log(report(results));
