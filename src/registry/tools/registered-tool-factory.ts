@@ -40,7 +40,7 @@ export class RegisteredToolFactory {
     }
     if ('tool' in built) return built.tool;
     // Checked, not compiled: compiling every stored schema would make each start slow.
-    const problem = this.compiler.problemOf(row.parameters);
+    const problem = this.compiler.problemOf(row.parameters, 'parameters');
     if (problem) {
       this.markUnavailable(row, `its parameters are refused: ${reasonOf(problem)}`);
       return undefined;

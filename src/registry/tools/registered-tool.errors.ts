@@ -21,12 +21,15 @@ export class BuiltinToolReadOnlyError extends DomainError {
   }
 }
 
-/** A tool's `parameters` over one of the `TOOL_SCHEMA_MAX_*` limits. */
+/**
+ * A tool input schema (a tool's `parameters`, a workflow's `input_schema`: `field` names it)
+ * over one of the `TOOL_SCHEMA_MAX_*` limits.
+ */
 export class ToolSchemaTooLargeError extends DomainError {
   readonly code = 'TOOL_SCHEMA_TOO_LARGE';
   readonly status = 422;
-  constructor(measure: string, actual: number, limit: number, variable: string) {
-    super(`parameters ${measure} is ${actual}, more than the ${limit} allowed (${variable})`, {
+  constructor(field: string, measure: string, actual: number, limit: number, variable: string) {
+    super(`${field} ${measure} is ${actual}, more than the ${limit} allowed (${variable})`, {
       variable,
       limit,
       actual,
@@ -35,14 +38,15 @@ export class ToolSchemaTooLargeError extends DomainError {
 }
 
 /**
- * A `pattern` (or `patternProperties` key) in a tool's `parameters` that the linear-time engine
- * cannot run, such as a backreference or lookaround: refused so that no input can stall it.
+ * A `pattern` (or `patternProperties` key) in a tool input schema (`field`) that the
+ * linear-time engine cannot run, such as a backreference or lookaround: refused so that no
+ * input can stall it.
  */
 export class ToolSchemaPatternUnsupportedError extends DomainError {
   readonly code = 'TOOL_SCHEMA_PATTERN_UNSUPPORTED';
   readonly status = 422;
-  constructor(path: string, pattern: string, reason: string) {
-    super(`parameters${path} has pattern ${JSON.stringify(pattern)}: ${reason}`, {
+  constructor(field: string, path: string, pattern: string, reason: string) {
+    super(`${field}${path} has pattern ${JSON.stringify(pattern)}: ${reason}`, {
       path,
       pattern,
       reason,
@@ -51,14 +55,15 @@ export class ToolSchemaPatternUnsupportedError extends DomainError {
 }
 
 /**
- * A number in a tool's `parameters` beyond what JSON can store (such as 1e400, read as
- * Infinity): it would be stored as null, so the stored schema would not be the one validated.
+ * A number in a tool input schema (`field`) beyond what JSON can store (such as 1e400, read
+ * as Infinity): it would be stored as null, so the stored schema would not be the one
+ * validated.
  */
 export class ToolSchemaNumberNotFiniteError extends DomainError {
   readonly code = 'TOOL_SCHEMA_NUMBER_NOT_FINITE';
   readonly status = 422;
-  constructor(path: string) {
-    super(`parameters${path} is a number too large to store; use a finite number`, { path });
+  constructor(field: string, path: string) {
+    super(`${field}${path} is a number too large to store; use a finite number`, { path });
   }
 }
 

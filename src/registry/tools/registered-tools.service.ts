@@ -134,7 +134,7 @@ export class RegisteredToolsService {
         : undefined;
     const supplied = await registration?.suppliedParameters?.(implementation!);
     if (!supplied) {
-      if (given !== undefined) this.parameters.assertValid(given);
+      if (given !== undefined) this.parameters.assertValid(given, 'parameters');
       return given;
     }
     if (given !== undefined && !isDeepStrictEqual(given, supplied)) {

@@ -11,8 +11,9 @@ import { ToolSchemaConfig } from './tool-schema.config';
 const COMPILED_SCHEMAS_KEPT = 100;
 
 /**
- * Checks and compiles registered tools' `parameters`: JSON Schema 2020-12 (MCP's default) or
- * draft-07 when the schema says so, with patterns on the linear-time engine. Not strict:
+ * Checks and compiles tool input schemas (registered tools' `parameters`, workflows'
+ * `input_schema`; each refusal names the field it was given): JSON Schema 2020-12 (MCP's
+ * default) or draft-07 when the schema says so, with patterns on the linear-time engine. Not strict:
  * schemas written for other validators may carry keywords Ajv does not know, and those must not
  * make a valid schema unusable. Compiling costs time in proportion to the schema, so it
  * happens once per distinct schema (by hash) and only when needed: at registration, to refuse
@@ -32,41 +33,45 @@ export class ToolParametersCompiler {
   }
 
   /**
-   * Why stored `parameters` cannot be served, short of compiling them: not an object schema,
-   * over a limit, a pattern the engine cannot run, or invalid against its meta-schema.
+   * Why a stored schema, given as `field`, cannot be served, short of compiling it: not an
+   * object schema, over a limit, a pattern the engine cannot run, or invalid against its
+   * meta-schema.
    */
-  problemOf(parameters: unknown): DomainError | undefined {
-    if (!isObject(parameters) || parameters.type !== 'object') {
-      return invalid('parameters must be a JSON Schema of type "object" (tool inputs are objects)');
+  problemOf(schema: unknown, field: string): DomainError | undefined {
+    if (!isObject(schema) || schema.type !== 'object') {
+      return invalid(
+        field,
+        `${field} must be a JSON Schema of type "object" (tool inputs are objects)`,
+      );
     }
-    const problem = schemaProblemOf(parameters, this.limits);
+    const problem = schemaProblemOf(schema, this.limits, field);
     if (problem) return problem;
     try {
       // Throws "schema is invalid: …", as compiling would.
-      const valid = this.ajv.validateSchema(parameters, true);
-      return valid === true ? undefined : invalid('parameters is not a valid JSON Schema');
+      const valid = this.ajv.validateSchema(schema, true);
+      return valid === true ? undefined : invalid(field, `${field} is not a valid JSON Schema`);
     } catch (error) {
-      return notJsonSchema(error);
+      return notJsonSchema(field, error);
     }
   }
 
   /**
-   * Refuses (422) `parameters` that could not be stored and served exactly as given, then
-   * compiles them, so that their first call on this instance finds them compiled.
+   * Refuses (422, naming `field`) a schema that could not be stored and served exactly as
+   * given, then compiles it, so that its first use on this instance finds it compiled.
    */
-  assertValid(parameters: Record<string, unknown>): void {
-    const problem = this.problemOf(parameters);
+  assertValid(schema: Record<string, unknown>, field: string): void {
+    const problem = this.problemOf(schema, field);
     if (problem) throw problem;
     try {
-      this.compile(parameters);
+      this.compile(schema);
     } catch (error) {
-      throw notJsonSchema(error);
+      throw notJsonSchema(field, error);
     }
   }
 
-  /** The validator of `parameters`, compiled once per distinct schema. */
-  compile(parameters: Record<string, unknown>): ValidateFunction {
-    const key = hashOf(parameters);
+  /** The validator of a schema, compiled once per distinct schema. */
+  compile(schema: Record<string, unknown>): ValidateFunction {
+    const key = hashOf(schema);
     const cached = this.compiled.get(key);
     if (cached) {
       // Most recently used last, so the least recently used is dropped first.
@@ -74,9 +79,9 @@ export class ToolParametersCompiler {
       this.compiled.set(key, cached);
       return cached;
     }
-    const validate = this.ajv.compile(parameters);
+    const validate = this.ajv.compile(schema);
     // Forget the schema so that two tools may use the same `$id` and memory does not grow.
-    this.ajv.removeSchema(parameters);
+    this.ajv.removeSchema(schema);
     this.compiled.set(key, validate);
     if (this.compiled.size > COMPILED_SCHEMAS_KEPT) {
       this.compiled.delete(this.compiled.keys().next().value as string);
@@ -86,8 +91,8 @@ export class ToolParametersCompiler {
 }
 
 /** The same hash whatever the order of keys (the database may reorder them). */
-function hashOf(parameters: Record<string, unknown>): string {
-  const canonical = JSON.stringify(parameters, (_key, value: unknown) =>
+function hashOf(schema: Record<string, unknown>): string {
+  const canonical = JSON.stringify(schema, (_key, value: unknown) =>
     isObject(value)
       ? Object.fromEntries(
           Object.keys(value)
@@ -103,12 +108,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function notJsonSchema(error: unknown): ValidationFailedError {
+function notJsonSchema(field: string, error: unknown): ValidationFailedError {
   return invalid(
-    `parameters is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,
+    field,
+    `${field} is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,
   );
 }
 
-function invalid(message: string): ValidationFailedError {
-  return new ValidationFailedError([{ field: 'parameters', messages: [message] }]);
+function invalid(field: string, message: string): ValidationFailedError {
+  return new ValidationFailedError([{ field, messages: [message] }]);
 }

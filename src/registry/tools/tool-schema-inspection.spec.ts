@@ -7,7 +7,8 @@ const LIMITS = Object.assign(new ToolSchemaConfig(), {
   TOOL_SCHEMA_MAX_PROPERTIES: 3,
 });
 
-const problemOf = (schema: Record<string, unknown>) => schemaProblemOf(schema, LIMITS);
+const problemOf = (schema: Record<string, unknown>) =>
+  schemaProblemOf(schema, LIMITS, 'parameters');
 
 describe('schemaProblemOf', () => {
   test('a schema within every limit, with linear patterns, has no problem', () => {
@@ -68,5 +69,19 @@ describe('schemaProblemOf', () => {
       code: 'TOOL_SCHEMA_PATTERN_UNSUPPORTED',
       details: { path: '/$defs/word/anyOf/0/pattern', pattern: backreference },
     });
+  });
+
+  test('each refusal names the field the schema was given as', () => {
+    const field = 'input_schema';
+    const refusals = [
+      { type: 'object', const: Infinity },
+      { type: 'object', description: 'x'.repeat(2048) },
+      { type: 'object', properties: { q: { type: 'string', pattern: '(a)\\1' } } },
+    ].map((schema) => schemaProblemOf(schema, LIMITS, field)?.message);
+    expect(refusals).toEqual([
+      expect.stringMatching(/^input_schema\/const is a number/),
+      expect.stringMatching(/^input_schema size in bytes is /),
+      expect.stringMatching(/^input_schema\/properties\/q\/pattern has pattern /),
+    ]);
   });
 });

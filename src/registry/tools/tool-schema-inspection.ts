@@ -10,27 +10,30 @@ import { type ToolSchemaConfig } from './tool-schema.config';
 type JsonObject = Record<string, unknown>;
 
 /**
- * The first reason a tool's `parameters` cannot be stored and served, short of compiling them:
- * a number JSON cannot store, a limit passed, a pattern the linear-time engine cannot run.
- * Cheap enough for every stored tool at start; the nesting is checked first, without
- * recursion, so no document can overflow the stack of what follows.
+ * The first reason a tool input schema cannot be stored and served, short of compiling it: a
+ * number JSON cannot store, a limit passed, a pattern the linear-time engine cannot run.
+ * `field` names the schema in the refusal (`parameters` of a tool, `input_schema` of a
+ * workflow). Cheap enough for every stored tool at start; the nesting is checked first,
+ * without recursion, so no document can overflow the stack of what follows.
  */
 export function schemaProblemOf(
-  parameters: JsonObject,
+  schema: JsonObject,
   limits: ToolSchemaConfig,
+  field: string,
 ): DomainError | undefined {
   try {
-    checkDocument(parameters, limits.TOOL_SCHEMA_MAX_DEPTH);
-    const bytes = Buffer.byteLength(JSON.stringify(parameters));
+    checkDocument(schema, limits.TOOL_SCHEMA_MAX_DEPTH, field);
+    const bytes = Buffer.byteLength(JSON.stringify(schema));
     if (bytes > limits.TOOL_SCHEMA_MAX_BYTES) {
       throw new ToolSchemaTooLargeError(
+        field,
         'size in bytes',
         bytes,
         limits.TOOL_SCHEMA_MAX_BYTES,
         'TOOL_SCHEMA_MAX_BYTES',
       );
     }
-    checkSchemas(parameters, limits.TOOL_SCHEMA_MAX_PROPERTIES);
+    checkSchemas(schema, limits.TOOL_SCHEMA_MAX_PROPERTIES, field);
     return undefined;
   } catch (problem) {
     // The checks below report a problem by throwing it, to stop at the first one.
@@ -47,16 +50,22 @@ interface Visit {
 }
 
 /** Every value of the document: nesting within `maxDepth`, every number finite. */
-function checkDocument(document: JsonObject, maxDepth: number): void {
+function checkDocument(document: JsonObject, maxDepth: number, field: string): void {
   const pending: Visit[] = [{ value: document, depth: 1 }];
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const { value, depth } = visit;
     if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new ToolSchemaNumberNotFiniteError(pointerOf(visit));
+      throw new ToolSchemaNumberNotFiniteError(field, pointerOf(visit));
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth > maxDepth) {
-      throw new ToolSchemaTooLargeError('nesting depth', depth, maxDepth, 'TOOL_SCHEMA_MAX_DEPTH');
+      throw new ToolSchemaTooLargeError(
+        field,
+        'nesting depth',
+        depth,
+        maxDepth,
+        'TOOL_SCHEMA_MAX_DEPTH',
+      );
     }
     for (const [key, child] of Object.entries(value)) {
       pending.push({ value: child, depth: depth + 1, parent: visit, key });
@@ -108,22 +117,25 @@ const SUBSCHEMA_MAPS = [
  * `maxProperties` entries of `properties` and `patternProperties` in all, and every pattern
  * one the linear-time engine runs.
  */
-function checkSchemas(root: JsonObject, maxProperties: number): void {
+function checkSchemas(root: JsonObject, maxProperties: number, field: string): void {
   let properties = 0;
   forEachSchema(root, '', (schema, path) => {
     properties += sizeOf(schema.properties) + sizeOf(schema.patternProperties);
     if (properties > maxProperties) {
       throw new ToolSchemaTooLargeError(
+        field,
         'count of properties',
         properties,
         maxProperties,
         'TOOL_SCHEMA_MAX_PROPERTIES',
       );
     }
-    if (typeof schema.pattern === 'string') checkPattern(`${path}/pattern`, schema.pattern);
+    if (typeof schema.pattern === 'string') {
+      checkPattern(field, `${path}/pattern`, schema.pattern);
+    }
     if (isObject(schema.patternProperties)) {
       for (const pattern of Object.keys(schema.patternProperties)) {
-        checkPattern(`${path}/patternProperties/${escapePointer(pattern)}`, pattern);
+        checkPattern(field, `${path}/patternProperties/${escapePointer(pattern)}`, pattern);
       }
     }
   });
@@ -152,12 +164,12 @@ function forEachSchema(
   }
 }
 
-function checkPattern(path: string, pattern: string): void {
+function checkPattern(field: string, path: string, pattern: string): void {
   try {
     compileLinearPattern(pattern);
   } catch (error) {
     if (!(error instanceof UnsupportedPatternError)) throw error;
-    throw new ToolSchemaPatternUnsupportedError(path, pattern, error.reason);
+    throw new ToolSchemaPatternUnsupportedError(field, path, pattern, error.reason);
   }
 }
 
