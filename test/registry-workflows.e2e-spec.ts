@@ -22,6 +22,7 @@ interface Workflow {
   name: string;
   description: string;
   steps: Required<Step>[];
+  input_schema: Record<string, unknown>;
   created_at: string;
   updated_at: string;
 }
@@ -75,6 +76,7 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
       name,
       description: 'screen, then analyse',
       steps: [view('tool', screener), view('agent', analyzer), view('tool', screener)],
+      input_schema: { type: 'object' },
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -186,6 +188,93 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
     expect(invalid.body.error.details).toEqual({ invalid_step_ids: [unknown] });
 
     expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(workflow);
+  });
+
+  const MARKET_INPUT = {
+    type: 'object',
+    properties: { market: { type: 'string', pattern: '^[A-Z]+$' } },
+    required: ['market'],
+  };
+
+  test('input_schema is stored as given, shown everywhere, kept and replaced by PUT', async () => {
+    const tool = await createTool();
+    const workflow = await createWorkflow([step('tool', tool)], { input_schema: MARKET_INPUT });
+
+    expect(workflow.input_schema).toEqual(MARKET_INPUT);
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body.input_schema).toEqual(MARKET_INPUT);
+    const listed = await get(`/api/v1/workflows?search=${workflow.name}`);
+    expect(listed.body.items[0].input_schema).toEqual(MARKET_INPUT);
+
+    const described = await put(`/api/v1/workflows/${workflow.id}`, { description: 'new' });
+    expect(described.body.input_schema).toEqual(MARKET_INPUT);
+
+    const draft07 = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { day: { type: 'string', minLength: 10 } },
+    };
+    const replaced = await put(`/api/v1/workflows/${workflow.id}`, { input_schema: draft07 });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.input_schema).toEqual(draft07);
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body.input_schema).toEqual(draft07);
+  });
+
+  test.each([
+    ['a string', 'object', 'input_schema must be an object'],
+    ['an array', [{ type: 'object' }], 'input_schema must be an object'],
+    ['null', null, 'input_schema must be an object'],
+    ['a schema of type string', { type: 'string' }, 'input_schema must be a JSON Schema of type'],
+    [
+      'an invalid JSON Schema',
+      { type: 'object', properties: { market: { type: 'strnig' } } },
+      'input_schema is not a valid JSON Schema',
+    ],
+  ])(
+    'input_schema that is %s is 422 naming input_schema, on create and on update',
+    async (_kind, inputSchema, message) => {
+      const tool = await createTool();
+      const name = unique('workflow');
+      const created = await post('/api/v1/workflows', {
+        name,
+        steps: [step('tool', tool)],
+        input_schema: inputSchema,
+      });
+      expect(created.status).toBe(422);
+      expect(created.body).toEqual({
+        success: false,
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Request validation failed: input_schema',
+          details: [{ field: 'input_schema', messages: [expect.stringContaining(message)] }],
+        },
+      });
+      expect((await get(`/api/v1/workflows?search=${name}`)).body.total).toBe(0);
+
+      const workflow = await createWorkflow([step('tool', tool)], { input_schema: MARKET_INPUT });
+      const updated = await put(`/api/v1/workflows/${workflow.id}`, {
+        description: 'must not be saved',
+        input_schema: inputSchema,
+      });
+      expect(updated.status).toBe(422);
+      expect(updated.body.error.details).toEqual(created.body.error.details);
+      expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(workflow);
+    },
+  );
+
+  test('an input_schema a tool could not take is refused as its parameters would be, naming input_schema', async () => {
+    const tool = await createTool();
+    const response = await post('/api/v1/workflows', {
+      name: unique('workflow'),
+      steps: [step('tool', tool)],
+      input_schema: { type: 'object', properties: { q: { type: 'string', pattern: '^(a)\\1$' } } },
+    });
+
+    expect(response.status).toBe(422);
+    expect(response.body.error).toMatchObject({
+      code: 'TOOL_SCHEMA_PATTERN_UNSUPPORTED',
+      message: expect.stringMatching(/^input_schema\/properties\/q\/pattern has pattern /),
+      details: { path: '/properties/q/pattern', pattern: '^(a)\\1$' },
+    });
   });
 
   test('lists workflows oldest first, searching name and description, in pages', async () => {

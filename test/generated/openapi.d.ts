@@ -1114,6 +1114,24 @@ export interface components {
        *     ]
        */
       steps: components['schemas']['WorkflowStepDto'][];
+      /**
+       * @description JSON Schema (type `object`) of the input the workflow takes when it is called as a tool;
+       *     checked as a tool's `parameters` are. Default: `{"type": "object"}`, any object.
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "market": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "market"
+       *       ]
+       *     }
+       */
+      input_schema?: {
+        [key: string]: unknown;
+      };
     };
     CreatedApiKeyDto: {
       /**
@@ -1928,6 +1946,24 @@ export interface components {
        *     ]
        */
       steps?: components['schemas']['WorkflowStepDto'][];
+      /**
+       * @description JSON Schema (type `object`) of the input the workflow takes when it is called as a tool;
+       *     checked as a tool's `parameters` are. Default: `{"type": "object"}`, any object.
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "market": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "market"
+       *       ]
+       *     }
+       */
+      input_schema?: {
+        [key: string]: unknown;
+      };
     };
     WorkflowDto: {
       /** @example 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d */
@@ -1938,6 +1974,23 @@ export interface components {
       description: string;
       /** @description In the order they run. */
       steps: components['schemas']['WorkflowStepViewDto'][];
+      /**
+       * @description JSON Schema of the input the workflow takes when it is called as a tool.
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "market": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "market"
+       *       ]
+       *     }
+       */
+      input_schema: {
+        [key: string]: unknown;
+      };
       /**
        * Format: date-time
        * @example 2026-11-22T10:00:00.000Z

@@ -11,6 +11,7 @@ export function toWorkflowDto(row: WorkflowRow, steps: WorkflowStepViewDto[]): W
     name: row.name,
     description: row.description,
     steps,
+    input_schema: row.input_schema,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -13,7 +13,10 @@ import { type WorkflowRow } from './workflow-views';
 import { workflowsUsing } from './workflows-using';
 
 /** A workflow's own fields as they are written. */
-export type WorkflowValues = Pick<typeof workflows.$inferInsert, 'name' | 'description'>;
+export type WorkflowValues = Pick<
+  typeof workflows.$inferInsert,
+  'name' | 'description' | 'input_schema'
+>;
 
 /** The workflows and their steps. */
 @Injectable()

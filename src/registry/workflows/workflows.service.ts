@@ -4,6 +4,7 @@ import { writeNamed } from '../common/named-write';
 import { type Page } from '../../core/api/page.dto';
 import { ResourceNotFoundError } from '../common/registry.errors';
 import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
+import { ToolParametersCompiler } from '../tools/tool-parameters';
 import { type CreateWorkflowDto } from './dto/create-workflow.dto';
 import { type UpdateWorkflowDto } from './dto/update-workflow.dto';
 import { type WorkflowDto } from './dto/workflow.dto';
@@ -17,11 +18,18 @@ export class WorkflowsService {
   constructor(
     private readonly workflows: WorkflowsRepository,
     private readonly transactions: Transactions,
+    private readonly inputSchemas: ToolParametersCompiler,
   ) {}
 
   async create(dto: CreateWorkflowDto): Promise<WorkflowDto> {
+    this.assertValidInputSchema(dto.input_schema);
     const row = await this.write(dto.name, dto.steps, () =>
-      this.workflows.insert({ name: dto.name, description: dto.description ?? '' }),
+      // Without an input schema the column's default, any object, applies.
+      this.workflows.insert({
+        name: dto.name,
+        description: dto.description ?? '',
+        input_schema: dto.input_schema,
+      }),
     );
     return this.withSteps(row);
   }
@@ -42,11 +50,13 @@ export class WorkflowsService {
   }
 
   async update(id: string, dto: UpdateWorkflowDto): Promise<WorkflowDto> {
+    this.assertValidInputSchema(dto.input_schema);
     const current = await this.find(id);
     const row = await this.write(dto.name ?? current.name, dto.steps, async () => {
       const updated = await this.workflows.update(current.id, {
         name: dto.name,
         description: dto.description,
+        input_schema: dto.input_schema,
       });
       // Deleted since it was found.
       if (!updated) throw new ResourceNotFoundError('Workflow', id);
@@ -60,6 +70,14 @@ export class WorkflowsService {
     const row = await this.find(id);
     await this.workflows.delete(row.id);
     return { deleted: true, id: row.id };
+  }
+
+  /**
+   * Refuses (422, naming `input_schema`) a schema a tool could not take as its `parameters`:
+   * the workflow is served as a tool with it.
+   */
+  private assertValidInputSchema(inputSchema: Record<string, unknown> | undefined): void {
+    if (inputSchema !== undefined) this.inputSchemas.assertValid(inputSchema, 'input_schema');
   }
 
   /** The stored workflow, or 404 (also for ids that are not UUIDs). */

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, ValidateNested } from 'class-validator';
+import { Omittable } from '../../../core/validation/omittable.decorator';
 import {
   IsResourceDescription,
   IsResourceName,
@@ -30,4 +31,13 @@ export class CreateWorkflowDto {
   @ValidateNested({ each: true })
   @Type(() => WorkflowStepDto)
   steps!: WorkflowStepDto[];
+
+  /**
+   * JSON Schema (type `object`) of the input the workflow takes when it is called as a tool;
+   * checked as a tool's `parameters` are. Default: `{"type": "object"}`, any object.
+   * @example {"type": "object", "properties": {"market": {"type": "string"}}, "required": ["market"]}
+   */
+  @Omittable()
+  @IsObject()
+  input_schema?: Record<string, unknown>;
 }

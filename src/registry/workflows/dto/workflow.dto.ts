@@ -10,6 +10,11 @@ export class WorkflowDto {
   description!: string;
   /** In the order they run. */
   steps!: WorkflowStepViewDto[];
+  /**
+   * JSON Schema of the input the workflow takes when it is called as a tool.
+   * @example {"type": "object", "properties": {"market": {"type": "string"}}, "required": ["market"]}
+   */
+  input_schema!: Record<string, unknown>;
   /** @example "2026-11-22T10:00:00.000Z" */
   created_at!: Date;
   /** @example "2026-11-22T10:00:00.000Z" */
