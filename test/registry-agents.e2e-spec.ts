@@ -4,10 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DATABASE, type Database } from '../src/database/database';
-import { agentTools, agents } from '../src/database/schema';
+import { type ToolImplementation, agentTools, agents } from '../src/database/schema';
 import { invalidToolIds } from '../src/registry/agents/agent-tool-links';
 import { writeNamed } from '../src/registry/common/named-write';
 import { registryClient, tick } from './support/registry-client';
+import { storeTool as storeToolIn } from './support/stored-tool';
 import { describeOnAdapter } from './support/test-app';
 
 interface Reference {
@@ -29,6 +30,7 @@ interface Agent {
 interface AgentDetail extends Agent {
   tools: { id: string; name: string; description: string; is_active: boolean }[];
   used_in_workflows: Reference[];
+  served_as_tools: Reference[];
 }
 
 const MODEL_CONFIG = { provider: 'anthropic', model: 'claude-sonnet-4-20250514' };
@@ -70,6 +72,10 @@ describeOnAdapter('Registry agents (seed 003)', (testApp) => {
   }
 
   const detailOf = async (id: string) => (await get(`/api/v1/agents/${id}`)).body as AgentDetail;
+
+  // Past the API, which would check each implementation through its kind.
+  const storeTool = (name: string, implementation: ToolImplementation) =>
+    storeToolIn(testApp().app, unique(name), implementation);
 
   test('AC-013: creates an agent (201) with id and stored tool_ids', async () => {
     const [fetcher, calculator] = [await createTool('fetcher'), await createTool('calculator')];
@@ -236,6 +242,7 @@ describeOnAdapter('Registry agents (seed 003)', (testApp) => {
         },
       ],
       used_in_workflows: [workflow],
+      served_as_tools: [],
     });
   });
 
@@ -419,10 +426,60 @@ describeOnAdapter('Registry agents (seed 003)', (testApp) => {
       error: {
         code: 'AGENT_IN_USE',
         message: `Agent '${agent.name}' is in use by workflow '${workflow.name}'`,
-        details: { used_in_workflows: [workflow] },
+        details: { used_in_workflows: [workflow], served_as_tools: [] },
       },
     });
     expect((await get(`/api/v1/agents/${agent.id}`)).status).toBe(200);
+  });
+
+  test('an agent shows the tools that serve it, by name, and cannot be deleted until none does', async () => {
+    const [agent, other] = [await createAgent(), await createAgent()];
+    const workflow = await createWorkflowRunning(agent.id);
+    // Named so that creation order is not name order; one spells the id in upper case.
+    const second = await storeTool('z_serves', { type: 'agent', agent_id: agent.id });
+    const first = await storeTool('a_serves', { type: 'agent', agent_id: agent.id.toUpperCase() });
+    // Not serving it: another agent, another kind with the same id, a workflow of that id.
+    const servesOther = await storeTool('serves_other', { type: 'agent', agent_id: other.id });
+    await storeTool('http_tool', { type: 'http', url: 'https://example.com', agent_id: agent.id });
+    await storeTool('workflow_tool', { type: 'workflow', workflow_id: agent.id });
+
+    const detail = await detailOf(agent.id);
+    expect(detail.served_as_tools).toEqual([first.reference, second.reference]);
+    expect(detail.used_in_workflows).toEqual([workflow]);
+    expect((await detailOf(other.id)).served_as_tools).toEqual([servesOther.reference]);
+
+    const refused = await del(`/api/v1/agents/${agent.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      success: false,
+      error: {
+        code: 'AGENT_IN_USE',
+        message:
+          `Agent '${agent.name}' is in use by workflow '${workflow.name}', ` +
+          `tool '${first.reference.name}', tool '${second.reference.name}'`,
+        details: {
+          used_in_workflows: [workflow],
+          served_as_tools: [first.reference, second.reference],
+        },
+      },
+    });
+
+    expect((await del(`/api/v1/workflows/${workflow.id}`)).status).toBe(200);
+    await first.remove();
+    const stillServed = await del(`/api/v1/agents/${agent.id}`);
+    expect(stillServed.status).toBe(409);
+    expect(stillServed.body.error).toEqual({
+      code: 'AGENT_IN_USE',
+      message: `Agent '${agent.name}' is in use by tool '${second.reference.name}'`,
+      details: { used_in_workflows: [], served_as_tools: [second.reference] },
+    });
+    expect((await detailOf(agent.id)).served_as_tools).toEqual([second.reference]);
+
+    await second.remove();
+    const deleted = await del(`/api/v1/agents/${agent.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: true, id: agent.id });
+    expect((await get(`/api/v1/agents/${agent.id}`)).status).toBe(404);
   });
 
   test('AC-006/AC-010: a tool shows the agents using it and cannot be deleted while they do', async () => {

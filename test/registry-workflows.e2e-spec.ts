@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { registryClient, tick } from './support/registry-client';
+import { storeTool } from './support/stored-tool';
 import { describeOnAdapter } from './support/test-app';
 
 interface Reference {
@@ -56,6 +57,8 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
   }
 
   const step = (type: Step['type'], target: Reference): Step => ({ type, id: target.id });
+  /** What GET answers for a workflow no tool serves. */
+  const detailOf = (workflow: Workflow) => ({ ...workflow, served_as_tools: [] });
   const view = (type: Step['type'], target: Reference) => ({ type, ...target });
   const fieldsOf = (body: { error: { details: { field: string }[] } }) =>
     body.error.details.map((detail) => detail.field).sort();
@@ -80,7 +83,9 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
-    expect((await get(`/api/v1/workflows/${response.body.id}`)).body).toEqual(response.body);
+    expect((await get(`/api/v1/workflows/${response.body.id}`)).body).toEqual(
+      detailOf(response.body as Workflow),
+    );
   });
 
   test('404 WORKFLOW_NOT_FOUND for an unknown id and for an id that is not a UUID', async () => {
@@ -187,7 +192,7 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.details).toEqual({ invalid_step_ids: [unknown] });
 
-    expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(workflow);
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(detailOf(workflow));
   });
 
   const MARKET_INPUT = {
@@ -257,7 +262,7 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
       });
       expect(updated.status).toBe(422);
       expect(updated.body.error.details).toEqual(created.body.error.details);
-      expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(workflow);
+      expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(detailOf(workflow));
     },
   );
 
@@ -318,6 +323,56 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
       code: 'AGENT_IN_USE',
       details: { used_in_workflows: [user] },
     });
+  });
+
+  test('a workflow shows the tools that serve it, by name, and cannot be deleted until none does', async () => {
+    const tool = await createTool();
+    const [workflow, other] = [
+      await createWorkflow([step('tool', tool)]),
+      await createWorkflow([step('tool', tool)]),
+    ];
+    const app = testApp().app;
+    // Past the API, which would check each implementation through its kind.
+    const second = await storeTool(app, unique('z_serves'), {
+      type: 'workflow',
+      workflow_id: workflow.id,
+    });
+    const first = await storeTool(app, unique('a_serves'), {
+      type: 'workflow',
+      workflow_id: workflow.id.toUpperCase(),
+    });
+    // Not serving it: another workflow, an agent of that id.
+    await storeTool(app, unique('serves_other'), { type: 'workflow', workflow_id: other.id });
+    await storeTool(app, unique('agent_tool'), { type: 'agent', agent_id: workflow.id });
+
+    const detail = await get(`/api/v1/workflows/${workflow.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toEqual({
+      ...workflow,
+      served_as_tools: [first.reference, second.reference],
+    });
+    // The list shows workflows without what serves them.
+    const listed = await get(`/api/v1/workflows?search=${workflow.name}`);
+    expect(listed.body.items).toEqual([workflow]);
+
+    const refused = await del(`/api/v1/workflows/${workflow.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      success: false,
+      error: {
+        code: 'WORKFLOW_IN_USE',
+        message: `Workflow '${workflow.name}' is in use by tool '${first.reference.name}', tool '${second.reference.name}'`,
+        details: { served_as_tools: [first.reference, second.reference] },
+      },
+    });
+
+    await first.remove();
+    await second.remove();
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body.served_as_tools).toEqual([]);
+    const deleted = await del(`/api/v1/workflows/${workflow.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deleted: true, id: workflow.id });
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).status).toBe(404);
   });
 
   test('deletes a workflow with its steps, releasing its agents and tools', async () => {

@@ -84,12 +84,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An agent, with its tools and the workflows using it */
+    /** An agent, with its tools, the workflows using it and the tools serving it */
     get: operations['getAgent'];
     /** Change any of an agent’s fields */
     put: operations['updateAgent'];
     post?: never;
-    /** Delete an agent no workflow uses */
+    /** Delete an agent no workflow uses and no tool serves */
     delete: operations['deleteAgent'];
     options?: never;
     head?: never;
@@ -504,12 +504,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A workflow with its steps, in order */
+    /** A workflow with its steps, in order, and the tools serving it */
     get: operations['getWorkflow'];
     /** Change any of a workflow’s fields; given steps replace them all */
     put: operations['updateWorkflow'];
     post?: never;
-    /** Delete a workflow and its steps */
+    /** Delete a workflow no tool serves, and its steps */
     delete: operations['deleteWorkflow'];
     options?: never;
     head?: never;
@@ -624,6 +624,8 @@ export interface components {
       tools: components['schemas']['AgentToolDto'][];
       /** @description Workflows with a step that runs this agent. */
       used_in_workflows: components['schemas']['ReferenceDto'][];
+      /** @description Tools that run this agent (implementation `{"type": "agent", "agent_id": …}`), by name. */
+      served_as_tools: components['schemas']['ReferenceDto'][];
     };
     AgentDto: {
       /** @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d */
@@ -1964,6 +1966,48 @@ export interface components {
       input_schema?: {
         [key: string]: unknown;
       };
+    };
+    WorkflowDetailDto: {
+      /** @example 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d */
+      id: string;
+      /** @example daily_screening */
+      name: string;
+      /** @example Screens the market, then looks for buy signals */
+      description: string;
+      /** @description In the order they run. */
+      steps: components['schemas']['WorkflowStepViewDto'][];
+      /**
+       * @description JSON Schema of the input the workflow takes when it is called as a tool.
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "market": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "market"
+       *       ]
+       *     }
+       */
+      input_schema: {
+        [key: string]: unknown;
+      };
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
+      /**
+       * @description Tools that run this workflow (implementation `{"type": "workflow", "workflow_id": …}`), by
+       *     name.
+       */
+      served_as_tools: components['schemas']['ReferenceDto'][];
     };
     WorkflowDto: {
       /** @example 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d */
@@ -4711,7 +4755,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WorkflowDto'];
+          'application/json': components['schemas']['WorkflowDetailDto'];
         };
       };
       /** @description UNAUTHORIZED */
@@ -4879,6 +4923,15 @@ export interface operations {
       };
       /** @description WORKFLOW_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_IN_USE */
+      409: {
         headers: {
           [name: string]: unknown;
         };

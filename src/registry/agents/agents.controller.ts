@@ -53,7 +53,7 @@ export class AgentsController {
   @ID_PARAM
   @ApiOperation({
     operationId: 'getAgent',
-    summary: 'An agent, with its tools and the workflows using it',
+    summary: 'An agent, with its tools, the workflows using it and the tools serving it',
   })
   @ApiOkResponse({ type: AgentDetailDto })
   @ApiErrorResponses(NOT_FOUND)
@@ -87,12 +87,18 @@ export class AgentsController {
   @AdminOnly()
   @Delete(':id')
   @ID_PARAM
-  @ApiOperation({ operationId: 'deleteAgent', summary: 'Delete an agent no workflow uses' })
+  @ApiOperation({
+    operationId: 'deleteAgent',
+    summary: 'Delete an agent no workflow uses and no tool serves',
+  })
   @ApiOkResponse({ type: DeletedDto })
   @ApiErrorResponses(
     NOT_FOUND,
     new ResourceInUseError('Agent', 'buy_signal_analyzer', {
       used_in_workflows: [{ id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', name: 'daily_screening' }],
+      served_as_tools: [
+        { id: '3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10', name: 'analyze_buy_signals' },
+      ],
     }),
   )
   delete(@Param('id') id: string): Promise<DeletedDto> {

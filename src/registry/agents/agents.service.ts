@@ -3,11 +3,17 @@ import { isForeignKeyViolation } from '../../database/postgres-errors';
 import { Transactions } from '../../database/transactions';
 import { writeNamed } from '../common/named-write';
 import { type Page } from '../../core/api/page.dto';
-import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
+import {
+  ResourceInUseError,
+  ResourceNotFoundError,
+  type ResourceUsage,
+  isInUse,
+} from '../common/registry.errors';
 import { ValidationFailedError } from '../../core/errors';
 import { ProviderRegistry } from '../../providers/provider-registry.service';
 import { type ModelConfigDto } from './dto/model-config.dto';
 import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
+import { RegisteredToolsRepository } from '../tools/registered-tools.repository';
 import { WorkflowsRepository } from '../workflows/workflows.repository';
 import { type AgentRow, AgentsRepository } from './agents.repository';
 import { toAgentDto } from './agent-views';
@@ -23,6 +29,7 @@ export class AgentsService {
   constructor(
     private readonly agents: AgentsRepository,
     private readonly workflows: WorkflowsRepository,
+    private readonly tools: RegisteredToolsRepository,
     private readonly transactions: Transactions,
     private readonly providers: ProviderRegistry,
   ) {}
@@ -57,15 +64,8 @@ export class AgentsService {
 
   async get(id: string): Promise<AgentDetailDto> {
     const row = await this.find(id);
-    const [tools, usedInWorkflows] = await Promise.all([
-      this.agents.toolsOf(row.id),
-      this.workflows.usingStep({ agent_id: row.id }),
-    ]);
-    return {
-      ...toAgentDto(row, tools.map(idOf)),
-      tools,
-      used_in_workflows: usedInWorkflows,
-    };
+    const [tools, usage] = await Promise.all([this.agents.toolsOf(row.id), this.usage(row.id)]);
+    return { ...toAgentDto(row, tools.map(idOf)), tools, ...usage };
   }
 
   async update(id: string, dto: UpdateAgentDto): Promise<AgentDto> {
@@ -98,7 +98,8 @@ export class AgentsService {
     try {
       await this.agents.delete(row.id);
     } catch (error) {
-      // A workflow step added since the check above: the foreign key refused the delete.
+      // A workflow step added since the check above: the foreign key refused the delete. A tool
+      // refers to its agent in JSON, which no foreign key guards: only the check above sees it.
       if (!isForeignKeyViolation(error)) throw error;
       await this.refuseIfUsed(row);
       throw error;
@@ -125,12 +126,24 @@ export class AgentsService {
     return row;
   }
 
-  /** Workflows run agents by id: deleting one a workflow uses would break it, so it is refused. */
+  /**
+   * Workflows and the tools that serve an agent run it by id: deleting one either uses would
+   * break them, so it is refused.
+   */
   private async refuseIfUsed(row: AgentRow): Promise<void> {
-    const usedInWorkflows = await this.workflows.usingStep({ agent_id: row.id });
-    if (usedInWorkflows.length > 0) {
-      throw new ResourceInUseError('Agent', row.name, { used_in_workflows: usedInWorkflows });
-    }
+    const usage = await this.usage(row.id);
+    if (isInUse(usage)) throw new ResourceInUseError('Agent', row.name, usage);
+  }
+
+  /** The workflows with a step that runs the agent, and the tools that serve it. */
+  private async usage(
+    agentId: string,
+  ): Promise<Required<Pick<ResourceUsage, 'used_in_workflows' | 'served_as_tools'>>> {
+    const [usedInWorkflows, servedAsTools] = await Promise.all([
+      this.workflows.usingStep({ agent_id: agentId }),
+      this.tools.servingAs({ agent_id: agentId }),
+    ]);
+    return { used_in_workflows: usedInWorkflows, served_as_tools: servedAsTools };
   }
 
   /**

@@ -30,21 +30,32 @@ export interface ResourceReference {
   name: string;
 }
 
+/** What may use a resource, by the field of a usage that lists them. */
+const USER_KINDS = {
+  used_by_agents: 'agent',
+  used_in_workflows: 'workflow',
+  served_as_tools: 'tool',
+} as const;
+
 /** What still refers to a resource that was asked to be deleted, which keeps it. */
-export interface ResourceUsage {
-  used_by_agents?: ResourceReference[];
-  used_in_workflows: ResourceReference[];
+export type ResourceUsage = { [field in keyof typeof USER_KINDS]?: ResourceReference[] };
+
+/** Whether anything at all is listed as using the resource. */
+export function isInUse(usage: ResourceUsage): boolean {
+  return Object.values(usage).some((users) => (users ?? []).length > 0);
 }
 
-/** A delete refused because agents or workflows still use the resource; details list them. */
+/**
+ * A delete refused because agents, workflows or tools still use the resource; details list
+ * them.
+ */
 export class ResourceInUseError extends DomainError {
   readonly code: string;
   readonly status = 409;
   constructor(kind: ResourceKind, name: string, usage: ResourceUsage) {
-    const users = [
-      ...(usage.used_by_agents ?? []).map((agent) => `agent '${agent.name}'`),
-      ...usage.used_in_workflows.map((workflow) => `workflow '${workflow.name}'`),
-    ];
+    const users = Object.entries(USER_KINDS).flatMap(([field, userKind]) =>
+      (usage[field as keyof ResourceUsage] ?? []).map((user) => `${userKind} '${user.name}'`),
+    );
     super(`${kind} '${name}' is in use by ${users.join(', ')}`, usage);
     this.code = `${codeOf(kind)}_IN_USE`;
   }

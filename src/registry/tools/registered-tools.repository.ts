@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type ToolImplementation, agentTools, agents, tools } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
@@ -70,6 +70,28 @@ export class RegisteredToolsRepository {
       workflowsUsing(db, { tool_id: toolId }),
     ]);
     return { used_by_agents: usedByAgents, used_in_workflows: usedInWorkflows };
+  }
+
+  /**
+   * The tools whose implementation runs the given agent (`{type: 'agent', agent_id}`) or
+   * workflow (`{type: 'workflow', workflow_id}`), by name. The id is JSON text, not a UUID
+   * column, so both sides are compared in lower case, as PostgreSQL spells UUIDs.
+   */
+  servingAs(target: { agent_id: string } | { workflow_id: string }): Promise<ResourceReference[]> {
+    const [type, field, id] =
+      'agent_id' in target
+        ? ['agent', 'agent_id', target.agent_id]
+        : ['workflow', 'workflow_id', target.workflow_id];
+    return this.transactions.db
+      .select({ id: tools.id, name: tools.name })
+      .from(tools)
+      .where(
+        and(
+          sql`${tools.implementation}->>'type' = ${type}`,
+          sql`lower(${tools.implementation}->>${field}) = ${id.toLowerCase()}`,
+        ),
+      )
+      .orderBy(asc(tools.name));
   }
 
   allActive(): Promise<ToolRow[]> {

@@ -7,7 +7,7 @@ import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 import { type Page } from '../../core/api/page.dto';
 import { writeNamed } from '../common/named-write';
-import { ResourceInUseError, ResourceNotFoundError } from '../common/registry.errors';
+import { ResourceInUseError, ResourceNotFoundError, isInUse } from '../common/registry.errors';
 import { type CreateToolDto } from './dto/create-tool.dto';
 import { type ListToolsQueryDto } from './dto/list-tools-query.dto';
 import { type ToolDetailDto, type ToolDto } from './dto/tool.dto';
@@ -105,9 +105,7 @@ export class RegisteredToolsService {
       throw BuiltinToolReadOnlyError.onDelete(row.name);
     }
     const usage = await this.tools.usage(row.id);
-    if (usage.used_by_agents.length > 0 || usage.used_in_workflows.length > 0) {
-      throw new ResourceInUseError('Tool', row.name, usage);
-    }
+    if (isInUse(usage)) throw new ResourceInUseError('Tool', row.name, usage);
     try {
       await this.tools.delete(row.id);
     } catch (error) {

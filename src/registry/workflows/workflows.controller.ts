@@ -6,13 +6,14 @@ import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import {
   InvalidReferencesError,
   NameTakenError,
+  ResourceInUseError,
   ResourceNotFoundError,
 } from '../common/registry.errors';
 import { SearchPageQueryDto } from '../../core/api/search-page-query.dto';
 import { DeletedDto } from '../../core/api/deleted.dto';
 import { CreateWorkflowDto } from './dto/create-workflow.dto';
 import { UpdateWorkflowDto } from './dto/update-workflow.dto';
-import { WorkflowDto, WorkflowPageDto } from './dto/workflow.dto';
+import { WorkflowDetailDto, WorkflowDto, WorkflowPageDto } from './dto/workflow.dto';
 import { WorkflowsService } from './workflows.service';
 
 const EXAMPLE_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -52,10 +53,13 @@ export class WorkflowsController {
 
   @Get(':id')
   @ID_PARAM
-  @ApiOperation({ operationId: 'getWorkflow', summary: 'A workflow with its steps, in order' })
-  @ApiOkResponse({ type: WorkflowDto })
+  @ApiOperation({
+    operationId: 'getWorkflow',
+    summary: 'A workflow with its steps, in order, and the tools serving it',
+  })
+  @ApiOkResponse({ type: WorkflowDetailDto })
   @ApiErrorResponses(NOT_FOUND)
-  get(@Param('id') id: string): Promise<WorkflowDto> {
+  get(@Param('id') id: string): Promise<WorkflowDetailDto> {
     return this.workflows.get(id);
   }
 
@@ -75,9 +79,17 @@ export class WorkflowsController {
   @AdminOnly()
   @Delete(':id')
   @ID_PARAM
-  @ApiOperation({ operationId: 'deleteWorkflow', summary: 'Delete a workflow and its steps' })
+  @ApiOperation({
+    operationId: 'deleteWorkflow',
+    summary: 'Delete a workflow no tool serves, and its steps',
+  })
   @ApiOkResponse({ type: DeletedDto })
-  @ApiErrorResponses(NOT_FOUND)
+  @ApiErrorResponses(
+    NOT_FOUND,
+    new ResourceInUseError('Workflow', 'daily_screening', {
+      served_as_tools: [{ id: '3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10', name: 'screen_daily' }],
+    }),
+  )
   delete(@Param('id') id: string): Promise<DeletedDto> {
     return this.workflows.delete(id);
   }

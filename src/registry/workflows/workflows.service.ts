@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Transactions } from '../../database/transactions';
 import { writeNamed } from '../common/named-write';
 import { type Page } from '../../core/api/page.dto';
-import { ResourceNotFoundError } from '../common/registry.errors';
+import { ResourceInUseError, ResourceNotFoundError, isInUse } from '../common/registry.errors';
 import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
+import { RegisteredToolsRepository } from '../tools/registered-tools.repository';
 import { ToolParametersCompiler } from '../tools/tool-parameters';
 import { type CreateWorkflowDto } from './dto/create-workflow.dto';
 import { type UpdateWorkflowDto } from './dto/update-workflow.dto';
-import { type WorkflowDto } from './dto/workflow.dto';
+import { type WorkflowDetailDto, type WorkflowDto } from './dto/workflow.dto';
 import { type WorkflowStepDto } from './dto/workflow-step.dto';
 import { type WorkflowRow, toWorkflowDto } from './workflow-views';
 import { WorkflowsRepository } from './workflows.repository';
@@ -17,6 +18,7 @@ import { WorkflowsRepository } from './workflows.repository';
 export class WorkflowsService {
   constructor(
     private readonly workflows: WorkflowsRepository,
+    private readonly tools: RegisteredToolsRepository,
     private readonly transactions: Transactions,
     private readonly inputSchemas: ToolParametersCompiler,
   ) {}
@@ -45,8 +47,13 @@ export class WorkflowsService {
     };
   }
 
-  async get(id: string): Promise<WorkflowDto> {
-    return this.withSteps(await this.find(id));
+  async get(id: string): Promise<WorkflowDetailDto> {
+    const row = await this.find(id);
+    const [workflow, servedAsTools] = await Promise.all([
+      this.withSteps(row),
+      this.tools.servingAs({ workflow_id: row.id }),
+    ]);
+    return { ...workflow, served_as_tools: servedAsTools };
   }
 
   async update(id: string, dto: UpdateWorkflowDto): Promise<WorkflowDto> {
@@ -65,9 +72,14 @@ export class WorkflowsService {
     return this.withSteps(row);
   }
 
-  /** Nothing references a workflow; its steps go with it (ON DELETE CASCADE). */
+  /**
+   * The tools that serve a workflow run it by id: deleting one a tool serves would break the
+   * tool, so it is refused. Its steps go with it (ON DELETE CASCADE).
+   */
   async delete(id: string): Promise<{ deleted: true; id: string }> {
     const row = await this.find(id);
+    const usage = { served_as_tools: await this.tools.servingAs({ workflow_id: row.id }) };
+    if (isInUse(usage)) throw new ResourceInUseError('Workflow', row.name, usage);
     await this.workflows.delete(row.id);
     return { deleted: true, id: row.id };
   }

@@ -39,6 +39,8 @@ export class AgentDetailDto extends AgentDto {
   tools!: AgentToolDto[];
   /** Workflows with a step that runs this agent. */
   used_in_workflows!: ReferenceDto[];
+  /** Tools that run this agent (implementation `{"type": "agent", "agent_id": …}`), by name. */
+  served_as_tools!: ReferenceDto[];
 }
 
 export class AgentPageDto extends PageDtoOf(AgentDto) {}

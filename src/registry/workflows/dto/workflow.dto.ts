@@ -1,4 +1,5 @@
 import { PageDtoOf } from '../../../core/api/page-dto-of';
+import { type ReferenceDto } from '../../common/reference.dto';
 import { type WorkflowStepViewDto } from './workflow-step.dto';
 
 export class WorkflowDto {
@@ -19,6 +20,14 @@ export class WorkflowDto {
   created_at!: Date;
   /** @example "2026-11-22T10:00:00.000Z" */
   updated_at!: Date;
+}
+
+export class WorkflowDetailDto extends WorkflowDto {
+  /**
+   * Tools that run this workflow (implementation `{"type": "workflow", "workflow_id": …}`), by
+   * name.
+   */
+  served_as_tools!: ReferenceDto[];
 }
 
 export class WorkflowPageDto extends PageDtoOf(WorkflowDto) {}
