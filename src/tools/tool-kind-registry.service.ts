@@ -20,7 +20,12 @@ export class ToolKindRegistry implements OnModuleInit {
 
   onModuleInit(): void {
     // Registration requests are checked by DTO decorators, outside Nest's injector.
-    publishToolKindRequests(this.requestDtos());
+    publishToolKindRequests(
+      this.requestDtos(),
+      [...this.kinds()].flatMap(([type, kind]) =>
+        kind.registration?.suppliedParameters ? [type] : [],
+      ),
+    );
   }
 
   /** The kind of a stored tool; one no kind handles fails with UnknownToolKindError. */

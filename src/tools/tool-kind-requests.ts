@@ -8,9 +8,21 @@ import { ValidateBy, ValidateNested } from 'class-validator';
  * starts; a process serves one app, and every app has the same kinds of the code.
  */
 let requestDtos = new Map<string, Type>();
+/** The types whose kind defines its tools' input schema. */
+let typesSupplyingParameters = new Set<string>();
 
-export function publishToolKindRequests(dtos: ReadonlyMap<string, Type>): void {
+export function publishToolKindRequests(
+  dtos: ReadonlyMap<string, Type>,
+  supplyingParameters: Iterable<string>,
+): void {
   requestDtos = new Map(dtos);
+  typesSupplyingParameters = new Set(supplyingParameters);
+}
+
+/** Whether a registration of this implementation may omit `parameters`. */
+export function suppliesParameters(implementation: unknown): boolean {
+  const type: unknown = (implementation as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' && typesSupplyingParameters.has(type);
 }
 
 /** An `implementation` whose type no registrable kind owns: only its type is judged. */

@@ -1,7 +1,7 @@
-import { IsBoolean, IsObject, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsObject, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Omittable } from '../../../core/validation/omittable.decorator';
 import { type ToolImplementationDto } from '../../../tools/kinds/endpoint/tool-implementation.dto';
-import { IsToolImplementation } from '../../../tools/tool-kind-requests';
+import { IsToolImplementation, suppliesParameters } from '../../../tools/tool-kind-requests';
 
 /** Tool names are MCP tool names: they are served as the tool's id to agents. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -25,7 +25,7 @@ export class CreateToolDto {
    * except for `agent` tools, whose input the kind defines (omit it, or send exactly that).
    * @example {"type": "object", "properties": {"symbol": {"type": "string"}}, "required": ["symbol"]}
    */
-  @Omittable()
+  @ValidateIf((dto: CreateToolDto) => !suppliesParameters(dto.implementation))
   @IsObject()
   parameters?: Record<string, unknown>;
 
