@@ -19,6 +19,7 @@ import { RunCanceller } from './approvals/run-canceller';
 import { EventStore } from './events/event-store.repository';
 import { ActiveRuns } from './runs/active-runs';
 import { LiveRunSinks } from './runs/live-run-sinks';
+import { RunTelemetry } from './runs/run-telemetry';
 import { InterruptedRuns } from './runs/interrupted-runs';
 import { RunOrchestrator } from './runs/run-orchestrator';
 import { RunToolCalls } from './runs/run-tool-calls';
@@ -63,6 +64,7 @@ import { RunStreams } from './streams/run-streams.service';
     ApprovalsService,
     RunCanceller,
     LiveRunSinks,
+    RunTelemetry,
     AgentToolCalls,
     AgentToolKind,
   ],

@@ -9,6 +9,7 @@ import { type CatalogTool, ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolsConfig } from './tools.config';
+import { GenAiTelemetryConfig } from '../core/telemetry/gen-ai-telemetry.config';
 import { ToolProvider } from './tool-provider.decorator';
 import { BuiltinToolRegistry } from './builtin-tool-registry.service';
 
@@ -137,6 +138,7 @@ async function startModule(tools: Provider[], imports: Type[] = []): Promise<Tes
       ToolInvoker,
       MetricsService,
       { provide: ToolsConfig, useValue: new ToolsConfig() },
+      { provide: GenAiTelemetryConfig, useValue: new GenAiTelemetryConfig() },
       ...tools,
     ],
   }).compile();

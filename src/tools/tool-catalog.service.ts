@@ -16,6 +16,8 @@ export interface CatalogTool {
   readsArtifacts?: boolean;
   /** Its own time limit, in place of `TOOL_TIMEOUT_SECONDS` (a call that runs an agent). */
   timeLimitMs?: number;
+  /** The `implementation.type` it was built from, for telemetry; absent for run-only tools. */
+  kind?: string;
 }
 
 /** A served tool under its registry id; a public one is served to callers without a key too. */

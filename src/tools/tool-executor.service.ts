@@ -1,4 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { SpanKind } from '@opentelemetry/api';
+import { GenAiTelemetryConfig } from '../core/telemetry/gen-ai-telemetry.config';
+import { failSpan, inSpan } from '../core/telemetry/tracing';
 import { DomainError, InternalError } from '../core/errors';
 import { MetricsService } from '../core/metrics/metrics.service';
 import {
@@ -14,6 +17,7 @@ import { type CatalogTool } from './tool-catalog.service';
 import { type RunSession, type ToolCallOrigin } from './tool.contract';
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
 import { ToolsConfig } from './tools.config';
+import { toolCallAttributes } from './tool-call-span';
 
 export interface ExecuteOptions {
   caller: ToolCaller;
@@ -25,6 +29,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** The agent run's session, given to the tool. */
   session?: RunSession;
+  /** The model's id of the call, in an agent run. */
+  callId?: string;
 }
 
 /**
@@ -38,15 +44,40 @@ export class ToolExecutor {
   private readonly defaultTimeoutMs: number;
   private readonly maxResultDepth: number;
 
+  private readonly captureContent: boolean;
+
   constructor(
     private readonly metrics: MetricsService,
     config: ToolsConfig,
+    telemetry: GenAiTelemetryConfig,
   ) {
     this.defaultTimeoutMs = config.TOOL_TIMEOUT_SECONDS * 1000;
     this.maxResultDepth = config.TOOL_RESULT_MAX_DEPTH;
+    this.captureContent = telemetry.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT;
   }
 
-  async execute(tool: CatalogTool, input: unknown, options: ExecuteOptions): Promise<ToolOutcome> {
+  execute(tool: CatalogTool, input: unknown, options: ExecuteOptions): Promise<ToolOutcome> {
+    const attributes = toolCallAttributes(tool, options.callId);
+    if (this.captureContent) attributes['gen_ai.tool.call.arguments'] = JSON.stringify(input);
+    return inSpan(
+      `execute_tool ${tool.definition.name}`,
+      { kind: SpanKind.INTERNAL, attributes },
+      async (span) => {
+        const outcome = await this.run(tool, input, options);
+        if (!outcome.success) failSpan(span, outcome.error);
+        else if (this.captureContent) {
+          span.setAttribute('gen_ai.tool.call.result', resultText(outcome.result));
+        }
+        return outcome;
+      },
+    );
+  }
+
+  private async run(
+    tool: CatalogTool,
+    input: unknown,
+    options: ExecuteOptions,
+  ): Promise<ToolOutcome> {
     const started = performance.now();
     const elapsed = () => Math.max(0.001, Math.round((performance.now() - started) * 1000) / 1000);
     const { name } = tool.definition;
@@ -102,4 +133,10 @@ export class ToolExecutor {
   private count(tool: string, caller: ToolCaller, outcome: string): void {
     this.metrics.toolInvocations.inc({ tool, transport: caller, outcome });
   }
+}
+
+/** A result as a span shows it: what REST would answer of it. */
+function resultText(result: unknown): string {
+  const value = result instanceof ToolContentResult ? result.raw : result;
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }

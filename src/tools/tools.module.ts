@@ -13,6 +13,7 @@ import { ToolInvoker } from './tool-invoker.service';
 import { ToolKindRegistry } from './tool-kind-registry.service';
 import { ToolsController } from './tools.controller';
 import { ToolsConfig } from './tools.config';
+import { GenAiTelemetryConfig } from '../core/telemetry/gen-ai-telemetry.config';
 
 @Module({})
 export class ToolsModule {
@@ -32,6 +33,7 @@ export class ToolsModule {
       controllers: [ToolsController],
       providers: [
         provideFeatureConfig(ToolsConfig),
+        provideFeatureConfig(GenAiTelemetryConfig),
         BuiltinToolRegistry,
         ToolCatalog,
         ToolExecutor,
@@ -39,7 +41,14 @@ export class ToolsModule {
         ToolKindRegistry,
         BuiltinToolKind,
       ],
-      exports: [BuiltinToolRegistry, ToolCatalog, ToolExecutor, ToolInvoker, ToolKindRegistry],
+      exports: [
+        BuiltinToolRegistry,
+        ToolCatalog,
+        ToolExecutor,
+        ToolInvoker,
+        ToolKindRegistry,
+        GenAiTelemetryConfig,
+      ],
     };
   }
 }

@@ -1414,6 +1414,12 @@ export interface components {
        */
       child_run_ids: string[];
       /**
+       * @description The run's OpenTelemetry trace, when tracing is on (absent otherwise): its spans, and those
+       *     of a resumed execution, are in this trace.
+       * @example 4bf92f3577b34da6a3ce929d0e0e4736
+       */
+      trace_id?: string;
+      /**
        * @description The last model turn's stop reason, or `cancelled`.
        * @example end_turn
        */

@@ -72,6 +72,8 @@ export const runs = pgTable(
     }),
     /** How many delegations lead to it: 0 for a run started directly. */
     depth: integer('depth').notNull().default(0),
+    /** The W3C `traceparent` of its first span, when tracing is on: a resumed run joins it. */
+    trace_parent: text('trace_parent'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),

@@ -38,7 +38,7 @@ export class RegisteredToolFactory {
       this.markUnavailable(row, built.unavailable);
       return undefined;
     }
-    if ('tool' in built) return built.tool;
+    if ('tool' in built) return { ...built.tool, kind: implementation.type };
     // Checked, not compiled: compiling every stored schema would make each start slow.
     const problem = this.compiler.problemOf(row.parameters, 'parameters');
     if (problem) {
@@ -55,6 +55,7 @@ export class RegisteredToolFactory {
       handler: built.handler,
       check: lazyInputCheck(() => this.compile(row)),
       timeLimitMs: built.timeLimitMs,
+      kind: implementation.type,
     };
   }
 

@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { SpanKind } from '@opentelemetry/api';
+import { inSpan } from '../../core/telemetry/tracing';
 import { DomainError } from '../../core/errors';
 import {
   type ModelToolCall,
@@ -15,6 +17,7 @@ import { type RunEventSink } from './run-event-sink';
 import { type RunPlan } from './run-plan';
 import { type ToolCallRun, RunToolCalls } from './run-tool-calls';
 import { ModelTurn } from './model-turn';
+import { RunTelemetry } from './run-telemetry';
 
 /** How a run ends when it is not cancelled or completed. */
 class RunFailure extends Error {
@@ -42,6 +45,7 @@ export class RunOrchestrator {
     private readonly metrics: RuntimeMetrics,
     private readonly gate: ApprovalGate,
     private readonly toolCalls: RunToolCalls,
+    private readonly telemetry: RunTelemetry,
   ) {}
 
   /** Runs until the run ends, or pauses for approval (`'paused'`: nothing is held). */
@@ -117,7 +121,40 @@ export class RunOrchestrator {
     return 'ended';
   }
 
-  private async streamModelTurn(
+  /** One model call, in its `chat` span; the turn holds what the model said. */
+  private streamModelTurn(
+    plan: RunPlan,
+    index: number,
+    turn: ModelTurn,
+    sink: RunEventSink,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { agent, maxTokens } = plan;
+    const attributes = this.telemetry.chatAttributes(agent, maxTokens);
+    if (this.telemetry.captureContent) {
+      attributes['gen_ai.input.messages'] = JSON.stringify(plan.history);
+    }
+    return inSpan(
+      `chat ${agent.model_config.model}`,
+      { kind: SpanKind.CLIENT, attributes },
+      async (span) => {
+        const started = performance.now();
+        await this.streamTurn(plan, index, turn, sink, signal);
+        const seconds = (performance.now() - started) / 1000;
+        const outcome = {
+          responseId: turn.messageId,
+          finishReason: turn.stopReason,
+          usage: turn.usage,
+        };
+        this.telemetry.turnEnded(span, agent, outcome, seconds);
+        if (this.telemetry.captureContent) {
+          span.setAttribute('gen_ai.output.messages', JSON.stringify([outputMessageOf(turn)]));
+        }
+      },
+    );
+  }
+
+  private async streamTurn(
     plan: RunPlan,
     index: number,
     turn: ModelTurn,
@@ -274,4 +311,21 @@ function appendResults(plan: RunPlan, results: ToolResultMessage[]): void {
   const last = plan.history[plan.history.length - 1];
   if (last?.role === 'tool_results') last.results.push(...results);
   else plan.history.push({ role: 'tool_results', results });
+}
+
+/** What the model answered in a turn, as the GenAI conventions' output message. */
+function outputMessageOf(turn: ModelTurn) {
+  return {
+    role: 'assistant',
+    parts: [
+      ...(turn.text ? [{ type: 'text', content: turn.text }] : []),
+      ...turn.toolCalls.map((call) => ({
+        type: 'tool_call',
+        id: call.id,
+        name: call.name,
+        arguments: call.args,
+      })),
+    ],
+    ...(turn.stopReason && { finish_reason: turn.stopReason }),
+  };
 }

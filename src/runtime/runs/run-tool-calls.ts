@@ -102,6 +102,7 @@ export class RunToolCalls {
               origin,
               signal,
               session,
+              callId: call.id,
             })
           : failed('TOOL_NOT_FOUND', `Tool '${call.name}' is not available to this agent`);
     // Its log has its end already: nothing of this call is recorded.

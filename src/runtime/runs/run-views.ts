@@ -1,3 +1,4 @@
+import { traceIdOf } from '../../core/telemetry/tracing';
 import { type RunDto, type RunStartedDto } from './dto/run.dto';
 import { type RunRow } from './runs.repository';
 
@@ -9,6 +10,7 @@ export function toRunDto(row: RunRow, childRunIds: string[]): RunDto {
     session_id: row.session_id,
     parent_run_id: row.parent_run_id,
     child_run_ids: childRunIds,
+    ...(row.trace_parent && { trace_id: traceIdOf(row.trace_parent) }),
     status: row.status,
     stop_reason: row.stop_reason,
     usage: { input_tokens: row.input_tokens, output_tokens: row.output_tokens },

@@ -16,6 +16,7 @@ export interface NewRun {
   thinkingBudget?: number;
   parentRunId?: string;
   depth?: number;
+  traceParent?: string;
 }
 
 export interface RunEnding {
@@ -51,6 +52,7 @@ export class RunsRepository {
         thinking_budget: run.thinkingBudget,
         parent_run_id: run.parentRunId,
         depth: run.depth,
+        trace_parent: run.traceParent,
         heartbeat_at: sql`now()`,
       })
       .returning();

@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { type Span, context, trace } from '@opentelemetry/api';
+import { failSpan, traceParentOf } from '../../core/telemetry/tracing';
 import { type Principal } from '../../api-keys/principal';
 import {
   isForeignKeyViolation,
@@ -25,6 +27,7 @@ import { SessionsRepository, type SessionRow } from '../sessions/sessions.reposi
 import { RunStreams } from '../streams/run-streams.service';
 import { ActiveRuns } from './active-runs';
 import { LiveRunSinks } from './live-run-sinks';
+import { RunTelemetry } from './run-telemetry';
 import { conversationOf } from './conversation-history';
 import { RunEventSink } from './run-event-sink';
 import { RunOrchestrator } from './run-orchestrator';
@@ -66,6 +69,7 @@ interface RunInsert {
   requestHash?: string;
   lineage?: RunLineage;
   newSession?: { title: string };
+  traceParent?: string;
   thinkingBudget: number | undefined;
   attachments: readonly AttachmentFile[];
 }
@@ -101,6 +105,7 @@ export class RunsService implements BeforeApplicationShutdown {
     private readonly approvals: ApprovalsRepository,
     private readonly files: FilesService,
     private readonly liveSinks: LiveRunSinks,
+    private readonly telemetry: RunTelemetry,
   ) {}
 
   /**
@@ -162,14 +167,25 @@ export class RunsService implements BeforeApplicationShutdown {
   ): Promise<{ run: RunRow } | { earlier: RunRow }> {
     const plan = await this.planner.plan(session, request);
     const attached = await this.attachmentsFor(session.owner, plan, request.attachments ?? []);
-    const started = await this.insertWhileFree({
-      ...start,
-      session,
-      request,
-      thinkingBudget: plan.thinkingBudget,
-      attachments: attached.files,
-    });
-    if ('earlier' in started) return started;
+    const span = this.telemetry.startRun(plan.agent, session.id);
+    let started: InsertedRun | { earlier: RunRow };
+    try {
+      started = await this.insertWhileFree({
+        ...start,
+        session,
+        request,
+        thinkingBudget: plan.thinkingBudget,
+        attachments: attached.files,
+        traceParent: traceParentOf(span),
+      });
+    } catch (error) {
+      span.end();
+      throw error;
+    }
+    if ('earlier' in started) {
+      span.end();
+      return started;
+    }
     const { run, first, earlierEvents } = started;
     this.streams.open(run.id);
     this.streams.publish(first);
@@ -186,6 +202,7 @@ export class RunsService implements BeforeApplicationShutdown {
         usageSoFar: { input_tokens: 0, output_tokens: 0 },
       },
       first.eventIndex + 1,
+      span,
       attached.files.map((file) => file.id),
     );
     return { run };
@@ -229,6 +246,7 @@ export class RunsService implements BeforeApplicationShutdown {
       return;
     }
     const attached = await this.attachmentsOfResumed(run.owner, ofRun);
+    const span = this.telemetry.startRun(plan.agent, run.session_id, run.trace_parent);
     this.launch(
       {
         ...plan,
@@ -243,6 +261,7 @@ export class RunsService implements BeforeApplicationShutdown {
         decided: { calls, approvals },
       },
       run.next_event_index,
+      span,
       attached.ids,
     );
   }
@@ -286,10 +305,11 @@ export class RunsService implements BeforeApplicationShutdown {
   }
 
   /** Runs the plan in the background; its event stream ends with it, unless it pauses. */
-  private launch(plan: RunPlan, firstEventIndex: number, fileIds: string[] = []): void {
+  private launch(plan: RunPlan, firstEventIndex: number, span: Span, fileIds: string[] = []): void {
     const sink = this.sinkFor(plan.sessionId, plan.runId, firstEventIndex);
     this.liveSinks.add(plan.runId, sink);
-    this.active.start(plan.runId, async (signal) => {
+    span.setAttribute('toolhub.run.id', plan.runId);
+    const work = async (signal: AbortSignal) => {
       let outcome: 'ended' | 'paused' = 'ended';
       try {
         outcome = await this.orchestrator.execute(plan, sink, signal);
@@ -303,8 +323,28 @@ export class RunsService implements BeforeApplicationShutdown {
           this.streams.finish(plan.runId);
           this.files.recordUsage(fileIds, plan.runId);
         }
+        await this.endSpan(span, plan.runId, outcome);
       }
-    });
+    };
+    // The run's spans (model turns, tool calls, the runs it delegates to) nest under its own.
+    const inRunSpan = trace.setSpan(context.active(), span);
+    this.active.start(plan.runId, (signal) => context.with(inRunSpan, () => work(signal)));
+  }
+
+  /** Ends a run's span, failed if the run failed; read only when the span is recorded. */
+  private async endSpan(span: Span, runId: string, outcome: 'ended' | 'paused'): Promise<void> {
+    try {
+      if (!span.isRecording()) return;
+      span.setAttribute('toolhub.run.outcome', outcome);
+      const run = outcome === 'ended' ? await this.runs.find(runId) : undefined;
+      if (run?.status === 'failed') {
+        failSpan(span, Object.assign(new Error(run.error?.message), { code: run.error?.code }));
+      }
+    } catch (error) {
+      this.logger.warn({ err: error, runId }, 'The status of a run span could not be read');
+    } finally {
+      span.end();
+    }
   }
 
   private sinkFor(sessionId: string, runId: string, firstEventIndex: number): RunEventSink {
@@ -383,6 +423,7 @@ export class RunsService implements BeforeApplicationShutdown {
     requestHash,
     lineage,
     newSession,
+    traceParent,
     thinkingBudget,
     attachments,
   }: RunInsert): Promise<InsertedRun> {
@@ -396,6 +437,7 @@ export class RunsService implements BeforeApplicationShutdown {
         thinkingBudget,
         parentRunId: lineage?.parentRunId,
         depth: lineage?.depth ?? 0,
+        traceParent,
       });
       // Read once this run holds the session, so no run appends meanwhile and every turn of a
       // run that ended before it (one it raced, too) is there.

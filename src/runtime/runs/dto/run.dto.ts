@@ -78,6 +78,11 @@ export class RunDto {
    * @example ["5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716"]
    */
   child_run_ids!: string[];
+  /**
+   * The run's OpenTelemetry trace, when tracing is on (absent otherwise): its spans, and those
+   * of a resumed execution, are in this trace. @example "4bf92f3577b34da6a3ce929d0e0e4736"
+   */
+  trace_id?: string;
   @ApiProperty({
     enum: ['running', 'awaiting_approval', 'completed', 'failed', 'cancelled'],
     example: 'completed',

@@ -1,0 +1,75 @@
+import {
+  type Attributes,
+  type Context,
+  type Span,
+  type SpanOptions,
+  SpanStatusCode,
+  context,
+  metrics,
+  propagation,
+  trace,
+} from '@opentelemetry/api';
+import { PACKAGE_VERSION } from '../package-version';
+
+/**
+ * toolhub's tracer and meter. Without the SDK (telemetry not asked for) both are the API's
+ * no-op ones, so recording costs next to nothing.
+ */
+export const tracer = trace.getTracer('toolhub', PACKAGE_VERSION);
+export const meter = metrics.getMeter('toolhub', PACKAGE_VERSION);
+
+/**
+ * Runs `work` in a new active span, ended when `work` settles; a thrown error marks it failed
+ * (`error.type` is a domain error's code, else the error's class).
+ */
+export async function inSpan<T>(
+  name: string,
+  options: SpanOptions,
+  work: (span: Span) => Promise<T>,
+  parent: Context = context.active(),
+): Promise<T> {
+  return tracer.startActiveSpan(name, options, parent, async (span) => {
+    try {
+      return await work(span);
+    } catch (error) {
+      failSpan(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Marks the span failed with the error's code and message. */
+export function failSpan(span: Span, error: unknown): void {
+  const code = (error as { code?: unknown }).code;
+  span.setAttribute(
+    'error.type',
+    typeof code === 'string' ? code : error instanceof Error ? error.constructor.name : 'Error',
+  );
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
+
+/** The W3C `traceparent` of a span, to carry its trace to a later or another process. */
+export function traceParentOf(span: Span): string | undefined {
+  if (!span.isRecording()) return undefined;
+  const carrier: Record<string, string> = {};
+  propagation.inject(trace.setSpan(context.active(), span), carrier);
+  return carrier.traceparent;
+}
+
+/** The context a stored or received `traceparent` names, to continue its trace. */
+export function contextOf(traceParent: string | undefined, base: Context = context.active()) {
+  if (!traceParent) return base;
+  return propagation.extract(base, { traceparent: traceParent });
+}
+
+/** The trace id within a `traceparent`. */
+export function traceIdOf(traceParent: string | null | undefined): string | undefined {
+  return traceParent?.split('-')[1];
+}
+
+export type { Attributes, Span };
