@@ -24,7 +24,11 @@ const COMMANDS = new Map<string, Command>([
     'mcp',
     {
       usage: MCP_USAGE,
-      run: async () => (await import('./cli/mcp-command')).serveMcpOverStdio(),
+      run: async () => {
+        // Before the server's modules load, as for the HTTP server; spans go over the network.
+        await (await import('./core/telemetry/start-telemetry')).startTelemetry();
+        return (await import('./cli/mcp-command')).serveMcpOverStdio();
+      },
     },
   ],
   [
