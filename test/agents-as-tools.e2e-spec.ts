@@ -5,7 +5,7 @@
  * and bad input.
  */
 import { randomUUID } from 'node:crypto';
-import { bearerFor } from './support/api-key';
+import { RunsRepository } from '../src/runtime/runs/runs.repository';
 import { eventually } from './support/eventually';
 import { MCP_ACCEPT, McpClients, callTool, jsonRpc, listeningUrl } from './support/mcp-clients';
 import { postInFlight } from './support/request-in-flight';
@@ -511,12 +511,16 @@ describeOnAdapter('Agents as tools', (testApp) => {
       // The key holder who registered the tool does not own the run: the anonymous user does.
       expect((await alice.get(`/api/v1/runs/${runId}`)).status).toBe(404);
       expect(await sessionCount(alice)).toBe(before);
-      const anonymousUser = await bearerFor(testApp().app, 'anonymous-viewer', 'anonymous');
-      const asAnonymous = await testApp()
-        .http.get(`/api/v1/runs/${runId}`)
-        .set('Authorization', anonymousUser);
-      expect(asAnonymous.status).toBe(200);
-      expect(asAnonymous.body.status).toBe('completed');
+      const stored = await testApp().app.get(RunsRepository).find(runId);
+      expect(stored).toMatchObject({ owner: 'anonymous', status: 'completed' });
+
+      // Every caller without a key is that one user: none may continue a session, not even the
+      // one its own call started, or it could read another caller's conversation.
+      const again = await anonymous()
+        .post(`/api/tools/${open.name}`)
+        .send({ message: 'Hi', session_id: called.body.result.session_id as string });
+      expect(again.status).toBe(404);
+      expect(again.body.error.code).toBe('SESSION_NOT_FOUND');
     });
 
     test('an inactive agent tool is TOOL_NOT_FOUND', async () => {
@@ -575,13 +579,27 @@ describeOnAdapter('Agents as tools', (testApp) => {
       expect(testRun.body.details.run_id).not.toBe(response.body.error.details.run_id);
     });
 
-    test('an MCP client that hangs up mid-call cancels the run', async () => {
+    test.each([
+      ['an MCP client', 'mcp'],
+      ['a REST caller', 'rest'],
+      ['a test-run caller', 'test'],
+    ] as const)('%s that hangs up mid-call cancels the run', async (_caller, transport) => {
       const holder = await agentTool(alice, HOLDING);
-      const call = postInFlight(
-        `${baseUrl}/mcp`,
-        jsonRpc('tools/call', { name: holder.name, arguments: { message: 'Take your time' } }),
-        { Authorization: alice.auth, Accept: MCP_ACCEPT },
-      );
+      const input = { message: 'Take your time' };
+      const call =
+        transport === 'mcp'
+          ? postInFlight(
+              `${baseUrl}/mcp`,
+              jsonRpc('tools/call', { name: holder.name, arguments: input }),
+              { Authorization: alice.auth, Accept: MCP_ACCEPT },
+            )
+          : postInFlight(
+              transport === 'rest'
+                ? `${baseUrl}/api/tools/${holder.name}`
+                : `${baseUrl}/api/v1/tools/${holder.id}/test`,
+              transport === 'rest' ? input : { params: input },
+              { Authorization: alice.auth },
+            );
       const runId = await delegatedRunOf(alice, holder.agentId);
       expect((await alice.get(`/api/v1/runs/${runId}`)).body.status).toBe('running');
       call.hangUp();

@@ -189,6 +189,9 @@ describeOnAdapter('The keys API', (testApp) => {
       [{ name: 'x', role: 'owner' }, 'role'],
       [{ name: '  ', role: 'member' }, 'name'],
       [{ name: 'x', role: 'member', user: '' }, 'user'],
+      // Every caller without a key acts as this user: no key may read what they started.
+      [{ name: 'x', role: 'member', user: 'anonymous' }, 'user'],
+      [{ name: 'anonymous', role: 'member' }, 'name'],
     ] as const) {
       const refused = await createKey(body);
       expect(refused.status).toBe(422);

@@ -7,7 +7,8 @@ import { generateApiKey, hashOfApiKey, shownPrefixOf } from './api-key-format';
 import { LastAdminKeyError } from './api-key.errors';
 import { type ApiKeySummary, ApiKeysRepository } from './api-keys.repository';
 import { KeyRevocationNotices } from './key-revocation-notices';
-import { type Principal } from './principal';
+import { ANONYMOUS_USER, type Principal } from './principal';
+import { ValidationFailedError } from '../core/errors';
 
 export interface CreatedApiKey extends ApiKeySummary {
   /** The key itself; shown once, stored only as a hash. */
@@ -93,9 +94,20 @@ export class ApiKeysService {
   }
 
   private async insert(request: NewApiKey, key: string): Promise<CreatedApiKey> {
+    const user = request.user ?? request.name;
+    if (user === ANONYMOUS_USER) {
+      throw new ValidationFailedError([
+        {
+          field: request.user === undefined ? 'name' : 'user',
+          messages: [
+            `user must not be '${ANONYMOUS_USER}': that is every caller without a key (give another user)`,
+          ],
+        },
+      ]);
+    }
     const row = await this.keys.insert({
       name: request.name,
-      user_name: request.user ?? request.name,
+      user_name: user,
       role: request.role,
       key_hash: hashOfApiKey(key),
       prefix: shownPrefixOf(key),

@@ -7,3 +7,9 @@ export interface Principal {
   user: string;
   role: ApiKeyRole;
 }
+
+/**
+ * The user every caller without a key acts as (a public agent tool runs for it): no key may be
+ * this user's, or it would read what every anonymous caller started.
+ */
+export const ANONYMOUS_USER = 'anonymous';

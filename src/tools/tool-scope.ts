@@ -1,5 +1,5 @@
-import { type Principal } from '../api-keys/principal';
-import { ANONYMOUS_USER, type ToolCallOrigin } from './tool.contract';
+import { ANONYMOUS_USER, type Principal } from '../api-keys/principal';
+import { type ToolCallOrigin } from './tool.contract';
 
 /**
  * The tools a caller may see and call: callers without an API key only the public ones (a

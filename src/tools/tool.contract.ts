@@ -52,9 +52,6 @@ export interface ToolContext {
   pauseTimeLimit: () => () => void;
 }
 
-/** The user a call acts for when its caller has no API key. */
-export const ANONYMOUS_USER = 'anonymous';
-
 /** Whom a tool call acts for, and the agent run that made it, if one did. */
 export interface ToolCallOrigin {
   /** The calling key's user, the run's owner, or `anonymous`. */

@@ -11,6 +11,7 @@ import {
 import { CreateToolDto } from './dto/create-tool.dto';
 import { ListToolsQueryDto } from './dto/list-tools-query.dto';
 import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
+import { RequestAbortSignal } from '../../core/http/request-abort-signal.decorator';
 import { type Principal } from '../../api-keys/principal';
 import { TestRunRequestDto, TestRunResultDto } from './dto/test-run.dto';
 import { DeletedDto } from '../../core/api/deleted.dto';
@@ -107,7 +108,8 @@ export class RegisteredToolsController {
     @CurrentPrincipal() caller: Principal,
     @Param('id') id: string,
     @Body() dto: TestRunRequestDto,
+    @RequestAbortSignal() signal: AbortSignal,
   ): Promise<TestRunResultDto> {
-    return this.testRuns.run(caller, id, dto);
+    return this.testRuns.run(caller, id, dto, signal);
   }
 }

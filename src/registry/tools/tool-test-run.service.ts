@@ -21,7 +21,13 @@ export class ToolTestRunService {
     private readonly executor: ToolExecutor,
   ) {}
 
-  async run(caller: Principal, id: string, request: TestRunRequestDto): Promise<TestRunResultDto> {
+  /** `signal`: the caller went away, so nothing waits for the outcome (an agent run stops). */
+  async run(
+    caller: Principal,
+    id: string,
+    request: TestRunRequestDto,
+    signal?: AbortSignal,
+  ): Promise<TestRunResultDto> {
     const row = await this.tools.find(id);
     const tool = this.factory.build(row);
     if (!tool) {
@@ -35,6 +41,7 @@ export class ToolTestRunService {
     const outcome = await this.executor.execute(tool, request.params, {
       caller: 'test',
       origin: { user: caller.user },
+      signal,
       // A tool with a limit of its own (one running an agent) keeps it unless one is asked for.
       timeoutMs:
         request.timeout !== undefined

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type SavedArtifact } from '../../artifacts/processing/tool-response';
-import { ANONYMOUS_USER, type ToolContext } from '../../tools/tool.contract';
+import { ANONYMOUS_USER } from '../../api-keys/principal';
+import { type ToolContext } from '../../tools/tool.contract';
 import { RunCanceller } from '../approvals/run-canceller';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
