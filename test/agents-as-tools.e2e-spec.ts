@@ -238,6 +238,25 @@ describeOnAdapter('Agents as tools', (testApp) => {
   });
 
   describe('registration', () => {
+    test('becoming an http tool, an agent tool needs an input schema of its own and waits for approval by default', async () => {
+      const tool = await agentTool(alice, answering('Hi'));
+      const http = { type: 'http', url: crm.url };
+      const refused = await alice.put(`/api/v1/tools/${tool.id}`, { implementation: http });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.details).toEqual([
+        { field: 'parameters', messages: ['parameters must be an object'] },
+      ]);
+      expect((await alice.get(`/api/v1/tools/${tool.id}`)).body.implementation.type).toBe('agent');
+
+      const parameters = { type: 'object', properties: { q: { type: 'string' } } };
+      const changed = await alice.put(`/api/v1/tools/${tool.id}`, {
+        implementation: http,
+        parameters,
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ parameters, requires_approval: true });
+    });
+
     test('without parameters: the kind supplies them; private, and no approval, by default', async () => {
       const { agentId, body } = await agentTool(alice, answering('Hi'));
       expect(body).toMatchObject({

@@ -21,19 +21,17 @@ export async function runWithTimeout<T>(
 ): Promise<T> {
   if (outer?.aborted) throw asError(outer.reason);
   const controller = new AbortController();
-  let forwardAbort = () => controller.abort(outer?.reason);
-  let expire = () => undefined as void;
-  const stopped = new Promise<never>((_, reject) => {
-    expire = () => {
-      const error = new ExecutionTimeoutError(timeoutMs);
-      controller.abort(error);
-      reject(error);
-    };
-    forwardAbort = () => {
-      controller.abort(outer?.reason);
-      reject(asError(outer?.reason));
-    };
-  });
+  let reject!: (error: Error) => void;
+  const stopped = new Promise<never>((_, rejectStopped) => (reject = rejectStopped));
+  const expire = () => {
+    const error = new ExecutionTimeoutError(timeoutMs);
+    controller.abort(error);
+    reject(error);
+  };
+  const forwardAbort = () => {
+    controller.abort(outer?.reason);
+    reject(asError(outer?.reason));
+  };
   const clock = new PausableDeadline(timeoutMs, expire);
   outer?.addEventListener('abort', forwardAbort, { once: true });
   try {

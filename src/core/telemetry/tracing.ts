@@ -6,7 +6,6 @@ import {
   SpanStatusCode,
   context,
   metrics,
-  propagation,
   trace,
 } from '@opentelemetry/api';
 import { PACKAGE_VERSION } from '../package-version';
@@ -53,18 +52,26 @@ export function failSpan(span: Span, error: unknown): void {
   });
 }
 
-/** The W3C `traceparent` of a span, to carry its trace to a later or another process. */
+/**
+ * The W3C `traceparent` of a span, to carry its trace to a later or another process: written
+ * from the span itself, whatever propagators are configured.
+ */
 export function traceParentOf(span: Span): string | undefined {
   if (!span.isRecording()) return undefined;
-  const carrier: Record<string, string> = {};
-  propagation.inject(trace.setSpan(context.active(), span), carrier);
-  return carrier.traceparent;
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  return `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, '0')}`;
 }
 
-/** The context a stored or received `traceparent` names, to continue its trace. */
-export function contextOf(traceParent: string | undefined, base: Context = context.active()) {
-  if (!traceParent) return base;
-  return propagation.extract(base, { traceparent: traceParent });
+/** The context a stored `traceparent` names, to continue its trace. */
+export function storedTraceContext(traceParent: string | undefined, base: Context = context.active()) {
+  const [, traceId, spanId, flags] = traceParent?.split('-') ?? [];
+  if (!traceId || !spanId) return base;
+  return trace.setSpanContext(base, {
+    traceId,
+    spanId,
+    traceFlags: Number.parseInt(flags ?? '01', 16),
+    isRemote: true,
+  });
 }
 
 /** The trace id within a `traceparent`. */

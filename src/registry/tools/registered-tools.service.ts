@@ -35,7 +35,7 @@ export class RegisteredToolsService {
   async create(dto: CreateToolDto): Promise<ToolDto> {
     const implementation = dto.implementation && this.kinds.store(dto.name, dto.implementation);
     const parameters = await this.parametersOf(dto.name, dto.parameters, implementation);
-    if (!parameters) throw PARAMETERS_REQUIRED;
+    if (!parameters) throw parametersRequired();
     const row = await writeNamed('Tool', dto.name, () =>
       this.tools.insert({
         name: dto.name,
@@ -73,11 +73,20 @@ export class RegisteredToolsService {
     if (current.implementation?.type === 'builtin') assertOnlyActivation(current, dto);
     const name = dto.name ?? current.name;
     const implementation = dto.implementation && this.kinds.store(name, dto.implementation);
-    const parameters = await this.parametersOf(
-      name,
-      dto.parameters,
-      implementation ?? current.implementation ?? undefined,
-    );
+    // The kind judges only what changes, so a tool whose agent is gone can still be switched off.
+    const parameters =
+      implementation || dto.parameters !== undefined
+        ? await this.parametersOf(
+            name,
+            dto.parameters,
+            implementation ?? current.implementation ?? undefined,
+          )
+        : undefined;
+    // Leaving a kind that defined the input needs an input schema of the tool's own.
+    if (implementation && !parameters && this.suppliesParameters(name, current.implementation)) {
+      throw parametersRequired();
+    }
+    const kindChanged = implementation && implementation.type !== current.implementation?.type;
     const row = await writeNamed('Tool', name, () =>
       this.tools.update(current.id, {
         name: dto.name,
@@ -85,11 +94,10 @@ export class RegisteredToolsService {
         parameters,
         implementation,
         is_active: dto.is_active,
+        // A tool that becomes another kind takes that kind's default unless told.
         requires_approval:
           dto.requires_approval ??
-          (current.implementation === null && implementation
-            ? this.approvalDefaultOf(name, implementation)
-            : undefined),
+          (kindChanged ? this.approvalDefaultOf(name, implementation) : undefined),
         public: dto.public,
       }),
     );
@@ -148,6 +156,11 @@ export class RegisteredToolsService {
     return supplied;
   }
 
+  private suppliesParameters(toolName: string, implementation: ToolImplementation | null) {
+    if (!implementation || implementation.type === 'builtin') return false;
+    return !!this.kinds.registrationOf(toolName, implementation.type).suppliedParameters;
+  }
+
   /** A tool waits for approval unless its registrant says not, if its kind says so. */
   private approvalDefaultOf(toolName: string, implementation?: ToolImplementation): boolean {
     return implementation
@@ -170,10 +183,12 @@ export class RegisteredToolsService {
   }
 }
 
-/** For a registration of a kind that supplies the input schema, but given none. */
-const PARAMETERS_REQUIRED = new ValidationFailedError([
-  { field: 'parameters', messages: ['parameters must be an object'] },
-]);
+/** A tool of a kind that does not define its input, given no input schema. */
+function parametersRequired(): ValidationFailedError {
+  return new ValidationFailedError([
+    { field: 'parameters', messages: ['parameters must be an object'] },
+  ]);
+}
 
 /** What an operator may change on a builtin tool: whether it is served, to whom, and approval. */
 const OPERATOR_FIELDS = new Set(['is_active', 'requires_approval', 'public']);

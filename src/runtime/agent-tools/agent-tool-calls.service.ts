@@ -77,36 +77,51 @@ export class AgentToolCalls {
       lineage: { parentRunId: origin.run?.id, depth },
       title: `Called as the tool ${target.toolName}`,
     });
-    const watch = new DelegatedRunWatch(
-      run.id,
-      context.pauseTimeLimit,
-      origin.run && this.sinks.find(origin.run.id),
-    );
-    const cancel = () => void this.cancel(run);
-    signal.addEventListener('abort', cancel, { once: true });
-    // Aborted while the run was being started: nobody waits for it.
-    if (signal.aborted) cancel();
+    const watch = new DelegatedRunWatch(run.id, {
+      // Nobody can decide an anonymous caller's approvals: waiting for one counts.
+      pauseTimeLimit:
+        origin.user === ANONYMOUS_USER ? () => () => undefined : context.pauseTimeLimit,
+      // A node that held the approval may be gone, leaving nobody to expire it: a pause ends
+      // when the approval would have expired.
+      longestPauseMs: this.config.APPROVAL_TIMEOUT_SECONDS * 1000,
+      callerStream: origin.run && this.sinks.find(origin.run.id),
+    });
     try {
-      await this.ended(run.id, watch);
+      await this.ended(run.id, watch, signal);
+    } catch (error) {
+      // The caller went away, the time limit passed, or the run could not be followed:
+      // nobody waits for its answer.
+      void this.cancel(run);
+      throw error;
     } finally {
-      signal.removeEventListener('abort', cancel);
+      watch.close();
     }
     return this.answerOf(run.id);
   }
 
-  /** Resolves once the run has ended, wherever it executes (a resumed run may move). */
-  private async ended(runId: string, watch: DelegatedRunWatch): Promise<void> {
+  /**
+   * Resolves once the run has ended, wherever it executes (a resumed run may move); rejects
+   * with the abort's reason as soon as `signal` aborts, following no more.
+   */
+  private async ended(runId: string, watch: DelegatedRunWatch, signal: AbortSignal) {
+    if (signal.aborted) throw signal.reason;
     if (!(await this.streams.attach(runId))) return;
-    await new Promise<void>((resolve) => {
-      const following = this.streams.follow(runId, -1, {
-        deliver: (event) => watch.deliver(event),
-        end: () => {
-          watch.end();
-          resolve();
-        },
+    let following: { unsubscribe(): void } | undefined;
+    let onAbort = () => undefined as void;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        onAbort = () => reject(signal.reason as Error);
+        signal.addEventListener('abort', onAbort, { once: true });
+        following = this.streams.follow(runId, -1, {
+          deliver: (event) => watch.deliver(event),
+          end: resolve,
+        });
+        if (!following) resolve();
       });
-      if (!following) resolve();
-    });
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      following?.unsubscribe();
+    }
   }
 
   /** The ended run's final text, artifacts and usage; a failure if it did not complete. */
@@ -116,6 +131,10 @@ export class AgentToolCalls {
     if (run.status === 'failed' || run.status === 'cancelled') {
       const message = run.error?.message ?? 'The run was cancelled';
       throw new AgentRunFailedError(message, run.id, run.error?.code ?? 'RUN_CANCELLED');
+    }
+    // Its stream ended without its end: this server is shutting down.
+    if (run.status !== 'completed') {
+      throw new AgentRunFailedError(`The run did not end: it is ${run.status}`, run.id);
     }
     const events = await this.events.listByRun(run.id, -1);
     const messages = events.filter(

@@ -26,18 +26,23 @@ function isRelayed(event: RunEvent): event is RelayedEvent {
  */
 export class DelegatedRunWatch {
   private readonly waiting = new Map<string, () => void>();
+  private closed = false;
 
   constructor(
     private readonly runId: string,
-    private readonly pauseTimeLimit: () => () => void,
-    /** The stream of the run that made the call, when one did. */
-    private readonly callerStream: RunEventSink | undefined,
+    private readonly options: {
+      pauseTimeLimit: () => () => void;
+      /** The longest one approval may stop the clock. */
+      longestPauseMs: number;
+      /** The stream of the run that made the call, when one did. */
+      callerStream: RunEventSink | undefined;
+    },
   ) {}
 
   deliver(event: RunEvent): void {
-    if (!isRelayed(event)) return;
+    if (this.closed || !isRelayed(event)) return;
     if (event.type === 'approval_requested' && !this.waiting.has(event.approvalId)) {
-      this.waiting.set(event.approvalId, this.pauseTimeLimit());
+      this.waiting.set(event.approvalId, this.pause());
     }
     if (event.type === 'approval_resolved') {
       this.waiting.get(event.approvalId)?.();
@@ -46,14 +51,26 @@ export class DelegatedRunWatch {
     void this.relay(event);
   }
 
-  /** The run ended: nothing waits any more. */
-  end(): void {
+  /** Nothing waits any more: the clock goes on, and nothing more reaches the caller's stream. */
+  close(): void {
+    this.closed = true;
     this.waiting.forEach((resume) => resume());
     this.waiting.clear();
   }
 
+  /** Stops the clock until the returned function is called, or for the longest pause. */
+  private pause(): () => void {
+    const resume = this.options.pauseTimeLimit();
+    const bound = setTimeout(resume, this.options.longestPauseMs).unref();
+    return () => {
+      clearTimeout(bound);
+      resume();
+    };
+  }
+
   private async relay(event: RelayedEvent): Promise<void> {
-    if (!this.callerStream) return;
+    const { callerStream } = this.options;
+    if (!callerStream) return;
     const fields = Object.fromEntries(
       Object.entries(event).filter(([key]) => !OWN_TO_A_RUN.has(key)),
     ) as RunEventFields[RelayedEvent['type']];
@@ -61,6 +78,6 @@ export class DelegatedRunWatch {
     fields.childRunId = event.childRunId ?? this.runId;
     // Streamed only: storing nothing, it can only fail once the caller's run has ended, when
     // no stream is left to show it.
-    await this.callerStream.relay(event.type, fields).catch(() => undefined);
+    await callerStream.relay(event.type, fields).catch(() => undefined);
   }
 }

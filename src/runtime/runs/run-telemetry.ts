@@ -3,7 +3,7 @@ import { type Attributes, type Span, SpanKind, context, trace } from '@opentelem
 import { Counter } from 'prom-client';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { GenAiTelemetryConfig } from '../../core/telemetry/gen-ai-telemetry.config';
-import { contextOf, meter, tracer } from '../../core/telemetry/tracing';
+import { meter, storedTraceContext, tracer } from '../../core/telemetry/tracing';
 import { type TokenUsage } from '../../providers/model-provider.contract';
 import { type AgentRow } from '../../registry/agents/agents.repository';
 
@@ -68,7 +68,7 @@ export class RunTelemetry {
         },
         links: traceParent && current ? [{ context: current }] : [],
       },
-      traceParent ? contextOf(traceParent) : context.active(),
+      traceParent ? storedTraceContext(traceParent) : context.active(),
     );
   }
 

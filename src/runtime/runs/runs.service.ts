@@ -155,6 +155,7 @@ export class RunsService implements BeforeApplicationShutdown {
     const newSession = session ? undefined : { title: delegation.title };
     session ??= unsavedSession(owner, agentId, delegation.title);
     const started = await this.begin(session, { content }, { lineage, newSession });
+    // Without an idempotency key there is no earlier run of the same request.
     if ('earlier' in started) throw new SessionBusyError(started.earlier.id, 'start a run');
     return started.run;
   }
@@ -179,10 +180,13 @@ export class RunsService implements BeforeApplicationShutdown {
         traceParent: traceParentOf(span),
       });
     } catch (error) {
+      failSpan(span, error);
       span.end();
       throw error;
     }
     if ('earlier' in started) {
+      // The request's run exists already: this span stands for nothing that ran.
+      span.setAttribute('toolhub.run.replayed', true);
       span.end();
       return started;
     }

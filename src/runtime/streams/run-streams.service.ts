@@ -119,7 +119,8 @@ export class RunStreams implements BeforeApplicationShutdown, OnApplicationShutd
     try {
       await channel.ready;
     } catch (error) {
-      if (this.channels.get(runId) === channel) this.close(runId);
+      // Only a channel made to follow a run from elsewhere: this process's own runs keep theirs.
+      if (channel.remote && this.channels.get(runId) === channel) this.close(runId);
       throw error;
     }
     return this.channels.has(runId);
