@@ -11,6 +11,7 @@ import {
   type RunEventFields,
   type RunEventType,
 } from '../../src/runtime/events/run-event.types';
+import { ApprovalsRepository } from '../../src/runtime/approvals/approvals.repository';
 import { ActiveRuns } from '../../src/runtime/runs/active-runs';
 import { InterruptedRuns } from '../../src/runtime/runs/interrupted-runs';
 import { RunsRepository } from '../../src/runtime/runs/runs.repository';
@@ -102,6 +103,38 @@ describe('Interrupted and active runs', () => {
     expect((await runs.find(alice.principal, unrelated.run.id)).status).toBe('running');
     await runs.cancel(alice.principal, unrelated.run.id);
     await unrelated.follower.ended;
+  });
+
+  test('a run paused for approval for an interrupted run is cancelled, its approval with it', async () => {
+    const parent = await orphanedRun(await alice.session([{ text: 'Parent.' }]));
+    const sessionId = await alice.session([{ text: 'Never asked.' }]);
+    const repository = module().get(RunsRepository);
+    const child = await repository.insertRunning({
+      sessionId,
+      owner: alice.principal.user,
+      parentRunId: parent,
+      depth: 1,
+    });
+    await repository.pause(child.id, { input_tokens: 0, output_tokens: 0 }, 0);
+    const approval = await module()
+      .get(ApprovalsRepository)
+      .create({
+        run_id: child.id,
+        session_id: sessionId,
+        owner: alice.principal.user,
+        tool_use_id: 'toolu_waiting',
+        tool_name: 'create_customer',
+        args: {},
+        description: 'Creates a customer',
+        expires_at: new Date(Date.now() + 3_600_000),
+      });
+
+    await module().get(InterruptedRuns).sweepStale();
+
+    await runs.settled(child.id);
+    expect((await runs.find(alice.principal, child.id)).status).toBe('cancelled');
+    const [decided] = await module().get(ApprovalsRepository).listByRun(child.id);
+    expect(decided).toMatchObject({ id: approval.id, status: 'cancelled' });
   });
 
   test('a run without a heartbeat ends RUN_INTERRUPTED, its open call answered; a live run is left alone', async () => {

@@ -10,6 +10,7 @@ import { Transactions } from '../../database/transactions';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent, type RunEventFields, type RunEventType } from '../events/run-event.types';
 import { RunStreams } from '../streams/run-streams.service';
+import { ApprovalsService } from '../approvals/approvals.service';
 import { type RunRow, RunsRepository } from './runs.repository';
 
 const INTERRUPTED = {
@@ -42,6 +43,7 @@ export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShu
     private readonly streams: RunStreams,
     private readonly database: DatabaseConfig,
     private readonly cluster: ClusterConfig,
+    private readonly approvals: ApprovalsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -74,7 +76,10 @@ export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShu
     return this.sweeping;
   }
 
-  /** Ends, one by one, every running run without a heartbeat for `seconds`. */
+  /**
+   * Ends, one by one, every running run without a heartbeat for `seconds` (or whose caller was
+   * interrupted), then cancels the paused runs whose caller was.
+   */
   private async sweep(seconds: number, cause: string): Promise<void> {
     for (;;) {
       const ended = await this.transactions.run(async () => {
@@ -82,11 +87,17 @@ export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShu
         if (!run) return undefined;
         return { run, events: await this.end(run, await this.events.listByRun(run.id, -1)) };
       });
-      if (!ended) return;
+      if (!ended) break;
       // Followers anywhere see the run end: here and, over the live bus, on other instances.
       ended.events.forEach((event) => this.streams.publish(event));
       this.streams.finish(ended.run.id);
       this.logger.warn(`Run ${ended.run.id} was interrupted by ${cause} and is marked failed`);
+    }
+    // A run paused for approval whose caller was interrupted must not run an approved tool for
+    // nobody: its approvals are cancelled, which ends it cancelled.
+    for (const orphan of await this.runs.findPausedOrphans()) {
+      await this.approvals.cancelPaused(orphan.id);
+      this.logger.warn(`Run ${orphan.id} waited for approval for an interrupted run: cancelled`);
     }
   }
 

@@ -87,6 +87,20 @@ export class RunsRepository {
       );
   }
 
+  /** Runs paused for approval whose parent was interrupted: nobody waits for their answer. */
+  async findPausedOrphans(): Promise<RunRow[]> {
+    return this.transactions.db
+      .select()
+      .from(runs)
+      .where(
+        and(
+          eq(runs.status, 'awaiting_approval'),
+          sql`EXISTS (SELECT 1 FROM ${runs} AS parent WHERE parent.id = ${runs.parent_run_id}
+            AND parent.status = 'failed' AND parent.error->>'code' = 'RUN_INTERRUPTED')`,
+        ),
+      );
+  }
+
   /** The ids of the runs this one delegated to, oldest first. */
   async childIds(parentRunId: string): Promise<string[]> {
     const rows = await this.transactions.db
