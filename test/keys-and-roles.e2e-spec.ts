@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Response } from 'supertest';
 import { ADMIN_KEYS_LOCK_ID, ApiKeysService } from '../src/api-keys/api-keys.service';
+import { generateApiKey, hashOfApiKey, shownPrefixOf } from '../src/api-keys/api-key-format';
+import { ApiKeysRepository } from '../src/api-keys/api-keys.repository';
 import { DATABASE, type Database } from '../src/database/database';
 import { bearerFor } from './support/api-key';
 import { untilWaitingForLocks } from './support/lock-waits';
@@ -198,6 +200,22 @@ describeOnAdapter('The keys API', (testApp) => {
       expect(refused.body.error.code).toBe('VALIDATION_ERROR');
       expect(refused.body.error.details[0].field).toBe(field);
     }
+  });
+
+  test('a key stored for the user anonymous before it was reserved is 401', async () => {
+    const key = generateApiKey();
+    await testApp()
+      .app.get(ApiKeysRepository)
+      .insert({
+        name: 'old-anonymous',
+        user_name: 'anonymous',
+        role: 'member',
+        key_hash: hashOfApiKey(key),
+        prefix: shownPrefixOf(key),
+      });
+    const refused = await http().get('/api/v1/sessions').set('Authorization', `Bearer ${key}`);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe('UNAUTHORIZED');
   });
 
   test('DELETE revokes: the next request with the key is 401, even one it just served', async () => {

@@ -88,9 +88,13 @@ export class ApiKeysService {
     return revoked;
   }
 
-  /** The caller a key stands for (by the key's hash), if it was issued and is not revoked. */
-  findActive(keyHash: string): Promise<Principal | undefined> {
-    return this.keys.findActiveByHash(keyHash);
+  /**
+   * The caller a key stands for (by the key's hash), if it was issued and is not revoked. A key
+   * issued to the user `anonymous` before that user was reserved stands for nobody.
+   */
+  async findActive(keyHash: string): Promise<Principal | undefined> {
+    const principal = await this.keys.findActiveByHash(keyHash);
+    return principal?.user === ANONYMOUS_USER ? undefined : principal;
   }
 
   private async insert(request: NewApiKey, key: string): Promise<CreatedApiKey> {
