@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SpanKind } from '@opentelemetry/api';
 import { GenAiTelemetryConfig } from '../core/telemetry/gen-ai-telemetry.config';
-import { failSpan, inSpan } from '../core/telemetry/tracing';
+import { contentAttribute, failSpan, inSpan } from '../core/telemetry/tracing';
 import { DomainError, InternalError } from '../core/errors';
 import { MetricsService } from '../core/metrics/metrics.service';
 import {
@@ -58,7 +58,7 @@ export class ToolExecutor {
 
   execute(tool: CatalogTool, input: unknown, options: ExecuteOptions): Promise<ToolOutcome> {
     const attributes = toolCallAttributes(tool, options.callId);
-    if (this.captureContent) attributes['gen_ai.tool.call.arguments'] = JSON.stringify(input);
+    if (this.captureContent) attributes['gen_ai.tool.call.arguments'] = contentAttribute(input);
     return inSpan(
       `execute_tool ${tool.definition.name}`,
       { kind: SpanKind.INTERNAL, attributes },
@@ -66,7 +66,10 @@ export class ToolExecutor {
         const outcome = await this.run(tool, input, options);
         if (!outcome.success) failSpan(span, outcome.error);
         else if (this.captureContent) {
-          span.setAttribute('gen_ai.tool.call.result', resultText(outcome.result));
+          span.setAttribute(
+            'gen_ai.tool.call.result',
+            contentAttribute(plainResult(outcome.result)),
+          );
         }
         return outcome;
       },
@@ -136,7 +139,6 @@ export class ToolExecutor {
 }
 
 /** A result as a span shows it: what REST would answer of it. */
-function resultText(result: unknown): string {
-  const value = result instanceof ToolContentResult ? result.raw : result;
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+function plainResult(result: unknown): unknown {
+  return result instanceof ToolContentResult ? result.raw : result;
 }

@@ -63,7 +63,10 @@ export function traceParentOf(span: Span): string | undefined {
 }
 
 /** The context a stored `traceparent` names, to continue its trace. */
-export function storedTraceContext(traceParent: string | undefined, base: Context = context.active()) {
+export function storedTraceContext(
+  traceParent: string | undefined,
+  base: Context = context.active(),
+) {
   const [, traceId, spanId, flags] = traceParent?.split('-') ?? [];
   if (!traceId || !spanId) return base;
   return trace.setSpanContext(base, {
@@ -80,3 +83,24 @@ export function traceIdOf(traceParent: string | null | undefined): string | unde
 }
 
 export type { Attributes, Span };
+
+/** The longest string kept whole in captured content (a base64 image is not). */
+const CONTENT_STRING_MAX = 4096;
+/** The longest captured content attribute: exporters refuse batches past a few megabytes. */
+const CONTENT_ATTRIBUTE_MAX = 64 * 1024;
+
+/**
+ * Message content as a span attribute: JSON, each long string cut with its length said, and
+ * the whole bounded, so a long conversation or an attached file cannot make spans unexportable.
+ */
+export function contentAttribute(value: unknown): string {
+  const text =
+    JSON.stringify(value, (_key, item: unknown) =>
+      typeof item === 'string' && item.length > CONTENT_STRING_MAX
+        ? `${item.slice(0, CONTENT_STRING_MAX)}… (${item.length} characters)`
+        : item,
+    ) ?? '';
+  return text.length > CONTENT_ATTRIBUTE_MAX
+    ? `${text.slice(0, CONTENT_ATTRIBUTE_MAX)}… (${text.length} characters)`
+    : text;
+}

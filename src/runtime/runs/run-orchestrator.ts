@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SpanKind } from '@opentelemetry/api';
-import { inSpan } from '../../core/telemetry/tracing';
+import { contentAttribute, inSpan } from '../../core/telemetry/tracing';
 import { DomainError } from '../../core/errors';
 import {
   type ModelToolCall,
@@ -132,7 +132,7 @@ export class RunOrchestrator {
     const { agent, maxTokens } = plan;
     const attributes = this.telemetry.chatAttributes(agent, maxTokens);
     if (this.telemetry.captureContent) {
-      attributes['gen_ai.input.messages'] = JSON.stringify(plan.history);
+      attributes['gen_ai.input.messages'] = contentAttribute(plan.history);
     }
     return inSpan(
       `chat ${agent.model_config.model}`,
@@ -148,7 +148,7 @@ export class RunOrchestrator {
         };
         this.telemetry.turnEnded(span, agent, outcome, seconds);
         if (this.telemetry.captureContent) {
-          span.setAttribute('gen_ai.output.messages', JSON.stringify([outputMessageOf(turn)]));
+          span.setAttribute('gen_ai.output.messages', contentAttribute([outputMessageOf(turn)]));
         }
       },
     );

@@ -1,0 +1,32 @@
+import { contentAttribute, traceIdOf } from './tracing';
+
+describe('contentAttribute', () => {
+  it('keeps small content whole, as JSON', () => {
+    expect(contentAttribute([{ role: 'user', content: 'Hi' }])).toBe(
+      '[{"role":"user","content":"Hi"}]',
+    );
+  });
+
+  it('cuts a long string inside the content and says how long it was', () => {
+    const image = 'A'.repeat(10_000);
+    const shown = JSON.parse(contentAttribute({ data: image })) as { data: string };
+    expect(shown.data.startsWith('A'.repeat(4096))).toBe(true);
+    expect(shown.data.endsWith('… (10000 characters)')).toBe(true);
+  });
+
+  it('bounds the whole attribute however many messages there are', () => {
+    const messages = Array.from({ length: 100 }, (_, i) => ({ content: `${i}`.repeat(2000) }));
+    const shown = contentAttribute(messages);
+    expect(shown.length).toBeLessThan(64 * 1024 + 100);
+    expect(shown).toMatch(/… \(\d+ characters\)$/);
+  });
+});
+
+describe('traceIdOf', () => {
+  it('reads the trace id of a W3C traceparent', () => {
+    expect(traceIdOf('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBe(
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    );
+    expect(traceIdOf(null)).toBeUndefined();
+  });
+});
