@@ -5,9 +5,12 @@ exitUnlessSupportedNode();
 // the environment (or .env) asks for it, starts first, so that it instruments the server's modules.
 void import('./startup').then(({ loadDotEnv, runEntryPoint }) =>
   runEntryPoint(async () => {
-    loadDotEnv();
-    const { startTelemetry } = await import('./core/telemetry/start-telemetry');
-    await startTelemetry();
+    // With an argument (--help, or one it refuses) no server starts: nothing to trace.
+    if (process.argv.length <= 2) {
+      loadDotEnv();
+      const { startTelemetry } = await import('./core/telemetry/start-telemetry');
+      await startTelemetry();
+    }
     await import('./server-main');
   }),
 );
