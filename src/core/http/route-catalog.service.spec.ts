@@ -288,6 +288,20 @@ describe('RouteCatalog', () => {
     });
   });
 
+  describe('patternServing', () => {
+    it.each([
+      ['GET', '/api/items', '/api/items'],
+      ['HEAD', '/api/items/', '/api/items'],
+      ['PUT', '/api/items/featured', '/api/items/featured'],
+      // The literal route has no POST: the parameter route serves it.
+      ['POST', '/api/items/featured', '/api/items/:itemId'],
+      ['GET', '/api/items/7', undefined],
+      ['GET', '/unknown', undefined],
+    ])('%s %s → %j', (method, path, pattern) => {
+      expect(routes.patternServing(method, path)).toBe(pattern);
+    });
+  });
+
   describe('a literal route and a parameter route that both match', () => {
     it('labels the path with the literal route', () => {
       expect(routes.patternOf('/api/items/featured')).toBe('/api/items/featured');

@@ -127,8 +127,12 @@ export class RouteCatalog implements OnApplicationBootstrap {
 
   /** Whether a handler serves `method path` (so a 404 from there is the handler's own). */
   serves(method: string, path: string): boolean {
-    const clean = normalize(path);
-    return this.routes.some((r) => r.methods.has(method) && r.regex.test(clean));
+    return this.routeServing(method, path) !== undefined;
+  }
+
+  /** The pattern of the route serving `method path` (for span names), or undefined when none. */
+  patternServing(method: string, path: string): string | undefined {
+    return this.routeServing(method, path)?.pattern;
   }
 
   /** Whether the route serving `method path` answers a malformed body with 422. */
@@ -141,8 +145,12 @@ export class RouteCatalog implements OnApplicationBootstrap {
 
   /** How the route serving `method path` writes a failure's body, if it has a form of its own. */
   failureBodyWriterOf(method: string, path: string): FailureBodyWriter | undefined {
+    return this.routeServing(method, path)?.failureBody;
+  }
+
+  private routeServing(method: string, path: string): Route | undefined {
     const clean = normalize(path);
-    return this.routes.find((r) => r.methods.has(method) && r.regex.test(clean))?.failureBody;
+    return this.routes.find((r) => r.methods.has(method) && r.regex.test(clean));
   }
 
   /** Why `method path` matched no handler, as the error the client should see. */

@@ -9,11 +9,13 @@ import { CORS_HEADERS } from './cors';
 import { isStreamingResponse } from './event-stream';
 import { assignRequestId } from './request-id';
 import { type RouteCatalog } from './route-catalog.service';
+import { nameServerSpansByRoute } from './route-spans';
 
 /**
  * Hooks on the Node server under either adapter. They run before Express or Fastify see a
- * request, so the request id, the access log and latency metrics cover every request, even
- * ones that fail before routing. (The adapters set the response headers, each the fast way.)
+ * request, so the request id, the access log, latency metrics and span names cover every
+ * request, even ones that fail before routing. (The adapters set the response headers, each
+ * the fast way.)
  */
 export function instrumentServer(
   server: Server,
@@ -43,6 +45,7 @@ export function instrumentServer(
       if (!server.listening) setImmediate(() => server.closeIdleConnections());
     });
   });
+  nameServerSpansByRoute(server, routes);
   answerMalformedRequestsWithJson(server, metrics);
 }
 

@@ -1,3 +1,5 @@
+import { HTTP_INSTRUMENTATION_CONFIG } from './http-instrumentation.config';
+
 /**
  * OpenTelemetry, when the standard variables ask for it: the Node SDK (which reads every
  * `OTEL_*` variable itself: exporters, protocol, endpoint, service name, sampling) with the HTTP
@@ -45,7 +47,9 @@ export async function startTelemetry(env: Environment = process.env): Promise<bo
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/instrumentation-http'),
   ]);
-  const sdk = new NodeSDK({ instrumentations: [new HttpInstrumentation()] });
+  const sdk = new NodeSDK({
+    instrumentations: [new HttpInstrumentation(HTTP_INSTRUMENTATION_CONFIG)],
+  });
   sdk.start();
   stop = () => sdk.shutdown();
   return true;
