@@ -1,5 +1,6 @@
 import { type OnApplicationShutdown } from '@nestjs/common';
 import { Agent, fetch } from 'undici';
+import { withTraceContext } from '../../core/telemetry/trace-propagation';
 import { type ToolResponseTooLargeError, ToolUrlForbiddenError } from './outbound.errors';
 import { guardedConnector } from './guarded-connector';
 import { type OutboundPolicy } from './outbound-policy';
@@ -24,7 +25,8 @@ export class OutboundFetch implements OnApplicationShutdown {
 
   /**
    * Like `fetch`; a connection the policy refuses fails with TOOL_URL_FORBIDDEN, a body past the
-   * limit with TOOL_RESPONSE_TOO_LARGE, reported to `onTooLarge` as well.
+   * limit with TOOL_RESPONSE_TOO_LARGE, reported to `onTooLarge` as well. The request carries the
+   * active trace (W3C `traceparent`), so the tool's own spans join the call's trace.
    */
   readonly fetch = async (
     url: string | URL,
@@ -32,7 +34,11 @@ export class OutboundFetch implements OnApplicationShutdown {
     onTooLarge?: (error: ToolResponseTooLargeError) => void,
   ): Promise<Response> => {
     try {
-      const response = await fetch(url, { ...init, dispatcher: this.dispatcher });
+      const response = await fetch(url, {
+        ...init,
+        headers: withTraceContext(init.headers),
+        dispatcher: this.dispatcher,
+      });
       return sizeLimited(response, this.maxResponseBytes, onTooLarge);
     } catch (error) {
       // undici reports a failed connection as "fetch failed", with the reason as its cause.

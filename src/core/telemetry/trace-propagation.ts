@@ -1,0 +1,23 @@
+import { type Context, context, propagation } from '@opentelemetry/api';
+
+type RequestHeaders = RequestInit['headers'];
+
+/**
+ * `headers` carrying the active trace (`traceparent`, with `tracestate` and `baggage` where there
+ * are), for a request made on its behalf. Trace fields the caller set give way: a tool's fixed
+ * `traceparent` would tie every call to one stale trace, and its `tracestate` would sit beside a
+ * `traceparent` it does not belong to. Without an active trace (telemetry off) `headers` are
+ * returned as they are.
+ */
+export function withTraceContext(
+  headers: RequestHeaders,
+  active: Context = context.active(),
+): RequestHeaders {
+  const fields: Record<string, string> = {};
+  propagation.inject(active, fields);
+  if (Object.keys(fields).length === 0) return headers;
+  const merged = new Headers(headers);
+  for (const name of propagation.fields()) merged.delete(name);
+  for (const [name, value] of Object.entries(fields)) merged.set(name, value);
+  return merged;
+}
