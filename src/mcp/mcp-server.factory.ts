@@ -3,9 +3,12 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import {
+  type CallToolRequest,
   CallToolRequestSchema,
+  type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
+  type ListToolsResult,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../core/errors';
@@ -14,6 +17,7 @@ import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
 import { ToolCatalog } from '../tools/tool-catalog.service';
 import { type ToolAccess } from '../tools/tool-scope';
+import { inMcpServerSpan } from './mcp-server-span';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 import { ParamsCheckingTransport } from './params-checking.transport';
 
@@ -46,42 +50,48 @@ export class McpServerFactory {
     return server;
   }
 
-  private create({ scope, origin }: ToolAccess): Server {
+  private create(access: ToolAccess): Server {
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
       jsonSchemaValidator: this.schemaValidator,
     });
-    server.setRequestHandler(ListToolsRequestSchema, (request) => {
-      const tools = this.catalog.list(scope);
-      const offset = decodeCursor(request.params?.cursor, tools.length);
-      const page = tools.slice(offset, offset + TOOLS_PAGE_SIZE);
-      const next = offset + TOOLS_PAGE_SIZE;
-      return {
-        tools: page.map(({ definition }) => toMcpTool(definition)),
-        ...(next < tools.length && { nextCursor: encodeCursor(next) }),
-      };
-    });
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const { name, arguments: input } = request.params;
-      try {
-        return toolSuccess(
-          await this.invoker.invoke(name, input ?? {}, {
-            caller: 'mcp',
-            scope,
-            origin,
-            signal: extra.signal,
-          }),
-        );
-      } catch (error) {
-        // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
-        if (error instanceof ToolNotFoundError) {
-          throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-        }
-        if (!(error instanceof DomainError) || error.status >= 500) this.logger.error(error);
-        return toolFailure(error);
-      }
-    });
+    server.setRequestHandler(ListToolsRequestSchema, (request, extra) =>
+      inMcpServerSpan(request, extra, () => this.listTools(access, request.params?.cursor)),
+    );
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      inMcpServerSpan(request, extra, () => this.callTool(access, request.params, extra.signal)),
+    );
     return server;
+  }
+
+  private listTools({ scope }: ToolAccess, cursor: string | undefined): ListToolsResult {
+    const tools = this.catalog.list(scope);
+    const offset = decodeCursor(cursor, tools.length);
+    const page = tools.slice(offset, offset + TOOLS_PAGE_SIZE);
+    const next = offset + TOOLS_PAGE_SIZE;
+    return {
+      tools: page.map(({ definition }) => toMcpTool(definition)),
+      ...(next < tools.length && { nextCursor: encodeCursor(next) }),
+    };
+  }
+
+  private async callTool(
+    { scope, origin }: ToolAccess,
+    { name, arguments: input }: CallToolRequest['params'],
+    signal: AbortSignal,
+  ): Promise<CallToolResult> {
+    try {
+      return toolSuccess(
+        await this.invoker.invoke(name, input ?? {}, { caller: 'mcp', scope, origin, signal }),
+      );
+    } catch (error) {
+      // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
+      if (error instanceof ToolNotFoundError) {
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      }
+      if (!(error instanceof DomainError) || error.status >= 500) this.logger.error(error);
+      return toolFailure(error);
+    }
   }
 }
 

@@ -21,3 +21,20 @@ export function withTraceContext(
   for (const [name, value] of Object.entries(fields)) merged.set(name, value);
   return merged;
 }
+
+/**
+ * The context a message propagates in fields of its own (MCP's `params._meta`), over `base`; just
+ * `base` when it propagates none. Only text values are read: anything else is no trace context.
+ */
+export function contextCarriedBy(
+  carrier: Readonly<Record<string, unknown>> | undefined,
+  base: Context = context.active(),
+): Context {
+  if (!carrier) return base;
+  const fields: Record<string, string> = {};
+  for (const name of propagation.fields()) {
+    const value = carrier[name];
+    if (typeof value === 'string') fields[name] = value;
+  }
+  return propagation.extract(base, fields);
+}
