@@ -25,8 +25,9 @@ const COMMANDS = new Map<string, Command>([
     {
       usage: MCP_USAGE,
       run: async () => {
-        // Before the server's modules load, as for the HTTP server; spans go over the network.
-        await (await import('./core/telemetry/start-telemetry')).startTelemetry();
+        // Before the server's modules load, as for the HTTP server; never onto stdout.
+        const { startTelemetry } = await import('./core/telemetry/start-telemetry');
+        await startTelemetry(process.env, { stdoutCarriesProtocol: true });
         return (await import('./cli/mcp-command')).serveMcpOverStdio();
       },
     },

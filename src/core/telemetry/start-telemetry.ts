@@ -1,3 +1,5 @@
+import { DiagLogLevel, diag } from '@opentelemetry/api';
+import { OperatorError } from '../config/operator-error';
 import { HTTP_INSTRUMENTATION_CONFIG } from './http-instrumentation.config';
 
 /**
@@ -35,8 +37,12 @@ export function telemetryAsked(env: Environment): boolean {
  * Starts the SDK if asked, before the modules it instruments are loaded (the HTTP server), so
  * call it first. Returns whether it started.
  */
-export async function startTelemetry(env: Environment = process.env): Promise<boolean> {
+export async function startTelemetry(
+  env: Environment = process.env,
+  { stdoutCarriesProtocol = false } = {},
+): Promise<boolean> {
   if (stop || !telemetryAsked(env)) return stop !== undefined;
+  if (stdoutCarriesProtocol) keepOffStdout(env);
   const optIn = new Set(
     (env.OTEL_SEMCONV_STABILITY_OPT_IN ?? '').split(',').map((part) => part.trim()),
   );
@@ -53,6 +59,37 @@ export async function startTelemetry(env: Environment = process.env): Promise<bo
   sdk.start();
   stop = () => sdk.shutdown();
   return true;
+}
+
+/** Exporters that print, and the SDK's own diagnostics, write to stdout. */
+const PRINTING_EXPORTER_VARIABLES = [
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_METRICS_EXPORTER',
+  'OTEL_LOGS_EXPORTER',
+];
+
+/**
+ * For a process whose stdout is a protocol (MCP over stdio): refuses the `console` exporters and
+ * sends the SDK's diagnostics (`OTEL_LOG_LEVEL`) to stderr instead, as every log line goes.
+ */
+function keepOffStdout(env: Environment): void {
+  const printing = PRINTING_EXPORTER_VARIABLES.filter((name) =>
+    (env[name] ?? '').split(',').some((exporter) => exporter.trim() === 'console'),
+  );
+  if (printing.length > 0) {
+    throw new OperatorError(
+      `${printing.join(', ')} names the console exporter, which writes to stdout, where the ` +
+        'MCP protocol goes over stdio: use otlp, or none',
+    );
+  }
+  const level = env.OTEL_LOG_LEVEL?.trim().toUpperCase();
+  if (!level) return;
+  delete env.OTEL_LOG_LEVEL;
+  const write = (...args: unknown[]) => process.stderr.write(`${args.map(String).join(' ')}\n`);
+  diag.setLogger(
+    { error: write, warn: write, info: write, debug: write, verbose: write },
+    DiagLogLevel[level as keyof typeof DiagLogLevel] ?? DiagLogLevel.INFO,
+  );
 }
 
 /** Sends what is buffered and stops the SDK; nothing when it was not started. */
