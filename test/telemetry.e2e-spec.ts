@@ -314,6 +314,14 @@ describe('OpenTelemetry on, over http/json, without message content', () => {
     );
     expect(withCaller.find((span) => span.spanId === callerSpanId)?.traceId).toBe(root.traceId);
 
+    // The run's chat spans are the only ones of the model calls, and the provider is not told
+    // the operator's trace.
+    expect(inTrace(receiver.spans(), root.traceId).map((span) => span.name)).not.toContain(
+      'anthropic.messages.create',
+    );
+    for (const request of anthropic.requests)
+      expect(request.headers).not.toHaveProperty('traceparent');
+
     // Without OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT, no content leaves the server.
     const trace = inTrace(receiver.spans(), root.traceId);
     for (const span of trace) {

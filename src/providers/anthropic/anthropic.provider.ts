@@ -68,6 +68,9 @@ export class AnthropicProvider implements ModelProvider {
         baseURL: this.config.ANTHROPIC_BASE_URL || undefined,
         maxRetries: this.config.PROVIDER_MAX_RETRIES,
         timeout: this.config.PROVIDER_TIMEOUT_SECONDS * 1000,
+        // The run's own `chat` span stands for each call: the SDK's would count it twice, and
+        // an operator's trace context is no business of the model provider's.
+        openTelemetry: { traces: false, propagation: false },
       });
     });
     return this.client;
