@@ -7,8 +7,13 @@
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require('@electric-sql/pglite');
 
+// PostgreSQL zeroes its shared buffers when it starts, so PGlite's default of 128 MB is resident
+// from the first moment, most of the thread's memory. 16 MB holds toolhub's working set; pages
+// beyond it are read back from the data directory, which the OS caches.
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function open() {
-  const db = await PGlite.create(workerData.directory);
+  const db = await PGlite.create(workerData.directory, { startParams: START_PARAMS });
   let previous = Promise.resolve();
   parentPort.on('message', (message) => {
     previous = previous.then(() => handle(db, message));
