@@ -23,6 +23,24 @@ describe('the embedded database thread', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
+  it('creates the database on a first start and finds what it stored on the next', async () => {
+    const first = await open();
+    try {
+      await poolOf(first).query('CREATE TABLE kept (note text)');
+      await poolOf(first).query("INSERT INTO kept VALUES ('still here')");
+    } finally {
+      await first.close();
+    }
+
+    const second = await open();
+    try {
+      const { rows } = await poolOf(second).query('SELECT note FROM kept');
+      expect(rows).toEqual([{ note: 'still here' }]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('starts PostgreSQL with small shared buffers', async () => {
     const connection = await open();
     try {
