@@ -9,7 +9,7 @@ import { type RouteCatalog } from './route-catalog.service';
  * request a name of its own. The HTTP instrumentation reads the route from the request's RPC
  * metadata when the response ends: it then names the span `METHOD template` and sets
  * `http.route` on the span and on its request-duration metric. A request no route serves (404,
- * 405) keeps the method alone. Without telemetry there is no metadata, and this costs a lookup.
+ * 405) keeps the method alone. Registered only while the SDK runs (see `instrumentServer`).
  */
 export function nameServerSpansByRoute(server: Server, routes: RouteCatalog): void {
   server.prependListener('request', (request: IncomingMessage) => {

@@ -5,6 +5,7 @@ import { type Logger } from 'pino';
 import { type ProxyTrust } from '../config';
 import { logRequest } from '../logging/access-log';
 import { type MetricsService } from '../metrics/metrics.service';
+import { telemetryStarted } from '../telemetry/start-telemetry';
 import { CORS_HEADERS } from './cors';
 import { isStreamingResponse } from './event-stream';
 import { assignRequestId } from './request-id';
@@ -45,7 +46,8 @@ export function instrumentServer(
       if (!server.listening) setImmediate(() => server.closeIdleConnections());
     });
   });
-  nameServerSpansByRoute(server, routes);
+  // Without the SDK there are no spans to name: the listener would only cost every request.
+  if (telemetryStarted()) nameServerSpansByRoute(server, routes);
   answerMalformedRequestsWithJson(server, metrics);
 }
 

@@ -33,6 +33,11 @@ export function telemetryAsked(env: Environment): boolean {
   });
 }
 
+/** Whether `startTelemetry` started the SDK (and it has not been stopped since). */
+export function telemetryStarted(): boolean {
+  return stop !== undefined;
+}
+
 /**
  * Starts the SDK if asked, before the modules it instruments are loaded (the HTTP server), so
  * call it first. Returns whether it started.
