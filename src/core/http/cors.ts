@@ -33,7 +33,15 @@ interface Rule {
   headers: Readonly<Record<string, string>>;
   /** Undefined: any origin (`*`). */
   origins?: ReadonlySet<string>;
+  /**
+   * The headers that are the same on every response under the prefix, worked out once: all of
+   * them, less `Access-Control-Allow-Origin` where it depends on the request's origin.
+   */
+  fixed: readonly (readonly [name: string, value: string])[];
 }
+
+/** Sets one response header, the adapter's way. */
+export type SetHeader = (name: string, value: string) => unknown;
 
 /**
  * The CORS headers of every response. Features add what their paths need (MCP's protocol headers,
@@ -81,41 +89,51 @@ export class CorsPolicy {
     }
   }
 
-  /** The headers every response carries: CORS and the request id. */
-  responseHeaders(request: IncomingMessage): Record<string, string> {
+  /**
+   * Sets the headers every response carries, CORS and the request id. Called for every request,
+   * so it only looks the rule up and copies what was worked out when the rule was made.
+   */
+  setResponseHeaders(request: IncomingMessage, set: SetHeader): void {
     const rule = this.ruleForPath(request.url ?? '/');
-    const headers: Record<string, string> = {
-      ...rule.headers,
-      'X-Request-Id': requestIdOf(request),
-    };
-    if (!rule.origins) return headers;
+    for (const [name, value] of rule.fixed) set(name, value);
+    set('X-Request-Id', requestIdOf(request));
+    if (!rule.origins) return;
     // Only a listed origin is named back; the answer depends on Origin, so caches must key on it.
     const origin = request.headers.origin;
     if (typeof origin === 'string' && rule.origins.has(origin)) {
-      headers['Access-Control-Allow-Origin'] = origin;
-    } else {
-      delete headers['Access-Control-Allow-Origin'];
+      set('Access-Control-Allow-Origin', origin);
     }
-    headers.Vary = 'Origin';
+    set('Vary', 'Origin');
+  }
+
+  /** The headers `setResponseHeaders` sets, as one object. */
+  responseHeaders(request: IncomingMessage): Record<string, string> {
+    const headers: Record<string, string> = {};
+    this.setResponseHeaders(request, (name, value) => (headers[name] = value));
     return headers;
   }
 
-  private replaceRule(rule: Rule): void {
+  private replaceRule(rule: Omit<Rule, 'fixed'>): void {
     // Longest prefix first, so the most specific rule wins.
-    this.rules = [...this.rules.filter(({ prefix }) => prefix !== rule.prefix), rule].sort(
-      (a, b) => b.prefix.length - a.prefix.length,
-    );
+    this.rules = [
+      ...this.rules.filter(({ prefix }) => prefix !== rule.prefix),
+      withFixedHeaders(rule),
+    ].sort((a, b) => b.prefix.length - a.prefix.length);
   }
 
   private ruleForPath(path: string): Rule {
-    return (
-      this.rules.find((rule) => path.startsWith(rule.prefix)) ?? {
-        prefix: '',
-        headers: CORS_HEADERS,
-      }
-    );
+    return this.rules.find((rule) => path.startsWith(rule.prefix)) ?? BASE_RULE;
   }
 }
+
+function withFixedHeaders(rule: Omit<Rule, 'fixed'>): Rule {
+  const fixed = Object.entries(rule.headers).filter(
+    ([name]) => !rule.origins || name !== 'Access-Control-Allow-Origin',
+  );
+  return { ...rule, fixed };
+}
+
+const BASE_RULE = withFixedHeaders({ prefix: '', headers: CORS_HEADERS });
 
 function originSet(origins: readonly string[]): ReadonlySet<string> | undefined {
   return origins.includes('*') ? undefined : new Set(origins);
