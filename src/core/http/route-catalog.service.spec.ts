@@ -273,6 +273,16 @@ describe('RouteCatalog', () => {
     ])('maps %j to %j', (path, pattern) => {
       expect(routes.patternOf(path)).toBe(pattern);
     });
+
+    it('answers the same, asked again, after more distinct paths than it remembers', () => {
+      const paths = Array.from({ length: 2500 }, (_, i) => `/api/items/${i}`);
+      for (const path of [...paths, ...paths]) {
+        expect(routes.patternOf(path)).toBe('/api/items/:itemId');
+      }
+      expect(routes.patternOf('/unknown')).toBeUndefined();
+      expect(routes.patternOf('/unknown')).toBeUndefined();
+      expect(routes.patternOf('/api/items')).toBe('/api/items');
+    });
   });
 
   describe('serves', () => {

@@ -47,6 +47,9 @@ export type FailureBodyWriter = (error: DomainError) => unknown;
 export const FailureBodiesFrom = (writer: FailureBodyWriter): ClassDecorator =>
   SetMetadata(FAILURE_BODY, writer);
 
+/** Paths whose pattern is remembered, at most. */
+const PATTERN_CACHE_SIZE = 1000;
+
 /** Display order of methods in `Allow` headers and 405 messages. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -58,6 +61,8 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 @Injectable()
 export class RouteCatalog implements OnApplicationBootstrap {
   private routes: Route[] = [];
+  /** `patternOf` runs for every request; most of them ask about a few paths again and again. */
+  private readonly patternCache = new Map<string, string | undefined>();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -99,6 +104,7 @@ export class RouteCatalog implements OnApplicationBootstrap {
     this.routes = [...byPattern.values()].sort(
       (a, b) => paramCount(a.pattern) - paramCount(b.pattern),
     );
+    this.patternCache.clear();
     this.cors.advertiseMethods((prefix) => this.methodsUnder(prefix));
   }
 
@@ -121,8 +127,13 @@ export class RouteCatalog implements OnApplicationBootstrap {
 
   /** The route pattern a path belongs to (for metric labels), or undefined when none. */
   patternOf(path: string): string | undefined {
+    if (this.patternCache.has(path)) return this.patternCache.get(path);
     const clean = normalize(path);
-    return this.routes.find((r) => r.regex.test(clean))?.pattern;
+    const pattern = this.routes.find((r) => r.regex.test(clean))?.pattern;
+    // Paths with ids in them are endless: a full cache starts over rather than growing.
+    if (this.patternCache.size >= PATTERN_CACHE_SIZE) this.patternCache.clear();
+    this.patternCache.set(path, pattern);
+    return pattern;
   }
 
   /** Whether a handler serves `method path` (so a 404 from there is the handler's own). */
