@@ -11,6 +11,8 @@ import { DATABASE, type Database } from './database';
 @Injectable()
 export class Transactions {
   private readonly current = new AsyncLocalStorage<Database>();
+  /** Units of work under way, nested ones left out. */
+  private running = 0;
 
   constructor(@Inject(DATABASE) private readonly root: Database) {}
 
@@ -22,6 +24,14 @@ export class Transactions {
   /** Runs `work` in one transaction; called inside another unit of work, it joins that one. */
   run<T>(work: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return work();
-    return this.root.transaction((tx) => this.current.run(tx as unknown as Database, work));
+    this.running++;
+    return this.root
+      .transaction((tx) => this.current.run(tx as unknown as Database, work))
+      .finally(() => {
+        // While the store is enabled, Node runs its hooks on every promise of the process, every
+        // request's included. Between units of work nothing reads it: it is enabled again by
+        // the next `run`, and whatever starts meanwhile sees the root database, as it should.
+        if (--this.running === 0) this.current.disable();
+      });
   }
 }

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { openEmbeddedDatabase } from '../../test/support/embedded-database';
+import { type Database } from './database';
+import * as schema from './schema';
+import { Transactions } from './transactions';
+
+describe('Transactions', () => {
+  let database: Awaited<ReturnType<typeof openEmbeddedDatabase>>;
+  let root: Database;
+  let transactions: Transactions;
+
+  beforeAll(async () => {
+    database = await openEmbeddedDatabase();
+    const db = drizzle({ client: database.client, schema });
+    await migrate(db, { migrationsFolder: join(__dirname, '..', '..', 'migrations') });
+    root = db;
+  });
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  beforeEach(() => {
+    transactions = new Transactions(root);
+  });
+
+  it('gives the unit of work its transaction, and the root database again after it', async () => {
+    expect(transactions.db).toBe(root);
+    const inside = await transactions.run(async () => {
+      await Promise.resolve();
+      return transactions.db;
+    });
+    expect(inside).not.toBe(root);
+    expect(transactions.db).toBe(root);
+    await expect(Promise.resolve().then(() => transactions.db)).resolves.toBe(root);
+  });
+
+  it('joins a unit of work started inside another', async () => {
+    const [outer, inner] = await transactions.run(async () => {
+      const outerDb = transactions.db;
+      const innerDb = await transactions.run(() => Promise.resolve(transactions.db));
+      return [outerDb, innerDb];
+    });
+    expect(inner).toBe(outer);
+  });
+
+  it('keeps the store for a unit of work that waited while another one ended', async () => {
+    let releaseFirst!: () => void;
+    const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const first = transactions.run(async () => {
+      const before = transactions.db;
+      await firstMayEnd;
+      return { before, after: transactions.db };
+    });
+    // Started beside the first; the embedded database makes it wait for the first to end.
+    const second = transactions.run(async () => {
+      await Promise.resolve();
+      return transactions.db;
+    });
+    releaseFirst();
+    const [{ before, after }, secondDb] = await Promise.all([first, second]);
+    expect(after).toBe(before);
+    expect(after).not.toBe(root);
+    expect(secondDb).not.toBe(root);
+    expect(transactions.db).toBe(root);
+  });
+
+  it('gives a unit of work started after others ended a transaction of its own', async () => {
+    await transactions.run(() => Promise.resolve());
+    const db = await transactions.run(() => Promise.resolve(transactions.db));
+    expect(db).not.toBe(root);
+    expect(transactions.db).toBe(root);
+  });
+
+  it('gives the root database again after a unit of work that failed', async () => {
+    await expect(
+      transactions.run(async () => {
+        await Promise.resolve();
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
+    expect(transactions.db).toBe(root);
+    const db = await transactions.run(() => Promise.resolve(transactions.db));
+    expect(db).not.toBe(root);
+  });
+});
