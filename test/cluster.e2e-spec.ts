@@ -135,6 +135,29 @@ describeOnPostgres.each(VARIANTS)('Several instances, live events on %s', (_, bu
     await within(10_000, async () => !(await restNames()).includes(renamed));
   });
 
+  test('B’s registry list, asked before, shows a tool created, renamed and deleted on A', async () => {
+    const name = `cluster_listed_${Date.now()}`;
+    const listedOnB = async () =>
+      (
+        (await aliceOnB.get(`/api/v1/tools?search=${name}`)).body as { items: { name: string }[] }
+      ).items.map((tool) => tool.name);
+    // Asked twice first, so B has the empty page at hand when A's changes land.
+    expect(await listedOnB()).toEqual([]);
+    expect(await listedOnB()).toEqual([]);
+    const created = await aliceOnA.post('/api/v1/tools', {
+      name,
+      parameters: { type: 'object', properties: { q: { type: 'string' } } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    await within(10_000, async () => (await listedOnB()).includes(name));
+    const renamed = `${name}_renamed`;
+    expect((await aliceOnA.put(`/api/v1/tools/${id}`, { name: renamed })).status).toBe(200);
+    await within(10_000, async () => (await listedOnB()).join() === renamed);
+    expect((await aliceOnA.del(`/api/v1/tools/${id}`)).status).toBe(200);
+    await within(10_000, async () => (await listedOnB()).length === 0);
+  });
+
   test('a client streaming from B sees a run executing on A live, every event in order', async () => {
     // Another instance replays stored events, not the streamed-only ones sent before it
     // followed: the run waits for an approval until B follows it, and holds after its text

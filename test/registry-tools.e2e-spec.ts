@@ -284,6 +284,18 @@ describeOnAdapter('Registry API: tools', (testApp) => {
       expect(items.slice(builtinNames.length)).toEqual(created);
     });
 
+    test('a list asked again shows each create, change and delete made since, at once', async () => {
+      const page = '?search=fresh_&limit=5';
+      expect(await list(page)).toMatchObject({ items: [], total: 0 });
+      const tool = await create({ name: 'fresh_tool' });
+      expect(await list(page)).toEqual({ items: [tool], total: 1, limit: 5, offset: 0 });
+      const renamed = await put(`${TOOLS}/${tool.id}`, { name: 'fresh_renamed' });
+      expect(renamed.status).toBe(200);
+      expect(await list(page)).toMatchObject({ items: [renamed.body], total: 1 });
+      expect((await del(`${TOOLS}/${tool.id}`)).status).toBe(200);
+      expect(await list(page)).toMatchObject({ items: [], total: 0 });
+    });
+
     test('AC-004: is_active=true lists only the active tools, is_active=false the others', async () => {
       await create({ name: 'tool_1', is_active: true });
       await create({ name: 'tool_2', is_active: false });

@@ -13,6 +13,7 @@ import { RegisteredToolsRepository } from './tools/registered-tools.repository';
 import { RegisteredToolsService } from './tools/registered-tools.service';
 import { SecretHeadersSealing } from './tools/secret-headers-sealing.service';
 import { ToolCatalogSync } from './tools/tool-catalog-sync.service';
+import { ToolPageCache } from './tools/tool-page-cache';
 import { ToolTestRunService } from './tools/tool-test-run.service';
 import { WorkflowsController } from './workflows/workflows.controller';
 import { WorkflowsRepository } from './workflows/workflows.repository';
@@ -31,6 +32,8 @@ import { WorkflowsService } from './workflows/workflows.service';
     SecretHeadersSealing,
     BuiltinToolRegistration,
     ToolCatalogSync,
+    // A plain class (its clock can be given), made once per application.
+    { provide: ToolPageCache, useFactory: () => new ToolPageCache() },
     RegisteredToolsRepository,
     RegisteredToolsService,
     ToolTestRunService,

@@ -18,6 +18,7 @@ import { BuiltinToolReadOnlyError } from './registered-tool.errors';
 import { RegisteredToolsRepository } from './registered-tools.repository';
 import { ToolCatalogSync } from './tool-catalog-sync.service';
 import { ToolParametersCompiler } from './tool-parameters';
+import { ToolPageCache } from './tool-page-cache';
 import { toToolDto } from './tool-views';
 
 /** The registered tools: create, list, read, update and delete. */
@@ -30,6 +31,7 @@ export class RegisteredToolsService {
     private readonly kinds: ToolKindRegistry,
     private readonly parameters: ToolParametersCompiler,
     private readonly factory: RegisteredToolFactory,
+    private readonly pages: ToolPageCache,
   ) {}
 
   async create(dto: CreateToolDto): Promise<ToolDto> {
@@ -54,7 +56,7 @@ export class RegisteredToolsService {
   }
 
   async list(query: ListToolsQueryDto): Promise<Page<ToolDto>> {
-    const { rows, total } = await this.tools.page(query);
+    const { rows, total } = await this.pages.page(query, () => this.tools.page(query));
     return {
       items: rows.map((row) => this.view(row)),
       total,

@@ -4,6 +4,7 @@ import { type CatalogEntry, ToolCatalog } from '../../tools/tool-catalog.service
 import { BuiltinToolRegistration } from './builtin-tool-registration.service';
 import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
 import { RegisteredToolsRepository } from './registered-tools.repository';
+import { ToolPageCache } from './tool-page-cache';
 
 /** The notice of a committed change to tools: one tool, or all of them (`id` absent). */
 export const TOOL_CHANGED_CHANNEL = 'toolhub_tool_changed';
@@ -18,7 +19,8 @@ interface ToolChangedNotice {
  * made here is announced on). Updates run one at a time and read the database afresh, so they
  * can never apply out of order, and a notice is applied without being announced again. A
  * stored tool that cannot be served is left out (`RegisteredToolFactory` says why), so no
- * stored row can fail the start.
+ * stored row can fail the start. Each change, and each notice, also drops the cached pages of
+ * the tool list (`ToolPageCache`) at once, before the catalog's update waits its turn.
  */
 @Injectable()
 export class ToolCatalogSync implements OnApplicationBootstrap {
@@ -31,6 +33,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
     private readonly factory: RegisteredToolFactory,
     private readonly catalog: ToolCatalog,
     private readonly bus: ClusterBus,
+    private readonly pages: ToolPageCache,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -48,6 +51,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
 
   /** Serves the tool's current state (added, changed, renamed or removed), on every instance. */
   async toolChanged(id: string): Promise<void> {
+    this.pages.forgetAll();
     try {
       await this.refresh(id);
     } finally {
@@ -56,6 +60,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
   }
 
   private reloadAll(): Promise<void> {
+    this.pages.forgetAll();
     return this.serialized(async () => {
       const rows = await this.tools.allActive();
       this.factory.forgetAll();
@@ -64,6 +69,7 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
   }
 
   private applyNotice(message: string): void {
+    this.pages.forgetAll();
     let notice: ToolChangedNotice;
     try {
       notice = JSON.parse(message) as ToolChangedNotice;
