@@ -14,7 +14,8 @@
 // answer), BENCH_ONLY (the parts to run, comma-separated: `http` (the autocannon scenarios),
 // `runtime`, `artifacts` (tool response processing, in this process, see artifacts.js),
 // `delegation` (an agent called as a tool against the same agent run directly, see
-// delegation.js); default all).
+// delegation.js); default all), BENCH_SCENARIOS (of the `http` part, only the scenarios named,
+// comma-separated, e.g. `tool list,registry list`; default all).
 // Every server gets a fresh DATA_DIR (removed afterwards), so ./data is never touched.
 // Prints a Markdown report and writes the raw numbers to .bench/results.json. Exits non-zero
 // if a server fails to start or answers anything but 2xx; with --enforce, also on a missed target.
@@ -110,8 +111,17 @@ const runsOn = (scenario, def) =>
 const withKey = (scenario, authorization) =>
   scenario.apiKey ? { ...scenario, headers: { ...scenario.headers, authorization } } : scenario;
 
+/** The scenarios BENCH_SCENARIOS names, or all of them. */
+function chosenScenarios() {
+  const names = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
+  if (!names) return SCENARIOS;
+  const unknown = names.filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length) throw new Error(`BENCH_SCENARIOS names no scenario ${unknown.join(', ')}`);
+  return SCENARIOS.filter((s) => names.includes(s.name));
+}
+
 async function benchServer(def, settings, results, skipped) {
-  const scenarios = SCENARIOS.filter((s) => runsOn(s, def) && !skipped[s.name]);
+  const scenarios = chosenScenarios().filter((s) => runsOn(s, def) && !skipped[s.name]);
   if (scenarios.length === 0) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolhub-bench-'));
   dataDirs.add(dataDir);
@@ -520,6 +530,7 @@ async function main() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'main.js'))) {
     throw new Error('dist/main.js not found; run `npm run build` first');
   }
+  chosenScenarios(); // fail now on a misspelt name, not after the first server
   encoderPath(); // fail now, not after the toolhub runs, if the bare server cannot start
   fs.mkdirSync(OUT_DIR, { recursive: true });
   fs.rmSync(TOOLS_BODY_FILE, { force: true });
