@@ -5,7 +5,6 @@ import {
   type ToolImplementationRequest,
   type ToolImplementationView,
   type ToolKind,
-  type ToolKindRegistration,
 } from './tool-kind.contract';
 import { UnknownToolKindError } from './tool-kind.errors';
 import { ToolKindProvider } from './tool-kind-provider.decorator';
@@ -37,14 +36,9 @@ export class ToolKindRegistry implements OnModuleInit {
 
   /** What is stored of a registration's implementation, validated by its kind's DTO. */
   store(toolName: string, request: ToolImplementationRequest): ToolImplementation {
-    return this.registrationOf(toolName, request.type).store(request);
-  }
-
-  /** How tools of a type are registered; a type only the code creates has no registration. */
-  registrationOf(toolName: string, type: string): ToolKindRegistration<ToolImplementationRequest> {
-    const registration = this.kindOf(toolName, type).registration;
-    if (!registration) throw new UnknownToolKindError(toolName, type, this.types());
-    return registration;
+    const registration = this.kindOf(toolName, request.type).registration;
+    if (!registration) throw new UnknownToolKindError(toolName, request.type, this.types());
+    return registration.store(request);
   }
 
   view(toolName: string, implementation: ToolImplementation): ToolImplementationView {

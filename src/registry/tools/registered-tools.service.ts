@@ -136,11 +136,9 @@ export class RegisteredToolsService {
     given: Record<string, unknown> | undefined,
     implementation: ToolImplementation | undefined,
   ): Promise<Record<string, unknown> | undefined> {
-    const registration =
-      implementation && implementation.type !== 'builtin'
-        ? this.kinds.registrationOf(toolName, implementation.type)
-        : undefined;
-    const supplied = await registration?.suppliedParameters?.(implementation!);
+    const supplied =
+      implementation &&
+      (await this.registrationFor(toolName, implementation)?.suppliedParameters?.(implementation));
     if (!supplied) {
       if (given !== undefined) this.parameters.assertValid(given, 'parameters');
       return given;
@@ -150,7 +148,7 @@ export class RegisteredToolsService {
         {
           field: 'parameters',
           messages: [
-            `parameters of a tool of type ${implementation!.type} are its input schema: omit them, or send exactly ${JSON.stringify(supplied)}`,
+            `parameters of a tool of type ${implementation.type} are its input schema: omit them, or send exactly ${JSON.stringify(supplied)}`,
           ],
         },
       ]);
@@ -159,15 +157,19 @@ export class RegisteredToolsService {
   }
 
   private suppliesParameters(toolName: string, implementation: ToolImplementation | null) {
-    if (!implementation || implementation.type === 'builtin') return false;
-    return !!this.kinds.registrationOf(toolName, implementation.type).suppliedParameters;
+    return !!this.registrationFor(toolName, implementation)?.suppliedParameters;
   }
 
   /** A tool waits for approval unless its registrant says not, if its kind says so. */
   private approvalDefaultOf(toolName: string, implementation?: ToolImplementation): boolean {
+    return this.registrationFor(toolName, implementation)?.requiresApprovalByDefault ?? false;
+  }
+
+  /** How the tool's kind is registered; undefined without one, or for a kind only code makes. */
+  private registrationFor(toolName: string, implementation?: ToolImplementation | null) {
     return implementation
-      ? this.kinds.registrationOf(toolName, implementation.type).requiresApprovalByDefault
-      : false;
+      ? this.kinds.kindOf(toolName, implementation.type).registration
+      : undefined;
   }
 
   private view(row: ToolRow): ToolDto {
