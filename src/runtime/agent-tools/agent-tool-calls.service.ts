@@ -107,10 +107,11 @@ export class AgentToolCalls {
     if (signal.aborted) throw signal.reason;
     if (!(await this.streams.attach(runId))) return;
     let following: { unsubscribe(): void } | undefined;
-    let onAbort = () => undefined as void;
+    let stopWaiting!: (reason: unknown) => void;
+    const onAbort = () => stopWaiting(signal.reason);
     try {
       await new Promise<void>((resolve, reject) => {
-        onAbort = () => reject(signal.reason as Error);
+        stopWaiting = reject;
         signal.addEventListener('abort', onAbort, { once: true });
         following = this.streams.follow(runId, -1, {
           deliver: (event) => watch.deliver(event),
