@@ -95,8 +95,3 @@ export type RunEvent<T extends RunEventType = RunEventType> = T extends RunEvent
 export function isPersisted(type: RunEventType): boolean {
   return PERSISTED_EVENT_TYPES[type];
 }
-
-/** Whether this event is stored: its type's rule, except for events relayed from a child run. */
-export function isStored(event: RunEvent): boolean {
-  return event.persistenceState === 'persisted';
-}

@@ -1,30 +1,28 @@
 import { type Transactions } from '../../database/transactions';
+import { EventSink } from '../events/event-sink';
 import { type EventStore } from '../events/event-store.repository';
 import {
   type RunEvent,
   type RunEventFields,
   type RunEventType,
   isPersisted,
-  isStored,
 } from '../events/run-event.types';
 import { type RunStreams } from '../streams/run-streams.service';
 
-/**
- * Where one run's events go. Each gets the run's next `eventIndex` when it is emitted; persisted
- * ones are stored (and numbered) before anyone sees them; all are published in index order.
- */
-export class RunEventSink {
-  private nextIndex: number;
-  private queue: Promise<unknown> = Promise.resolve();
-
+/** Where one run's events go (see `EventSink`). */
+export class RunEventSink extends EventSink<RunEvent> {
   constructor(
     private readonly run: { sessionId: string; runId: string },
     firstIndex: number,
-    private readonly store: EventStore,
-    private readonly streams: RunStreams,
-    private readonly transactions: Transactions,
+    store: EventStore,
+    streams: RunStreams,
+    transactions: Transactions,
   ) {
-    this.nextIndex = firstIndex;
+    super(
+      firstIndex,
+      { store: (event) => store.append(event), publish: (event) => streams.publish(event) },
+      transactions,
+    );
   }
 
   /**
@@ -46,7 +44,7 @@ export class RunEventSink {
       type,
       sessionId: this.run.sessionId,
       runId: this.run.runId,
-      eventIndex: this.nextIndex++,
+      eventIndex: this.takeIndex(),
       timestamp: new Date().toISOString(),
       persistenceState: isPersisted(type) ? 'persisted' : 'transient',
       ...fields,
@@ -61,47 +59,4 @@ export class RunEventSink {
     const event = { ...this.build(type, fields), persistenceState: 'transient' } as RunEvent;
     return this.emitTogether([event]);
   }
-
-  /** Stores built events (and `alongside`) in one transaction, then publishes them. */
-  emitTogether(events: RunEvent[], alongside?: () => Promise<unknown>): Promise<RunEvent[]> {
-    const storeAll = () =>
-      storeInOrder(events, (event) =>
-        isStored(event) ? this.store.append(event) : Promise.resolve(event),
-      );
-    const oneStatement = !alongside && events.filter(isStored).length <= 1;
-    const emitted = this.queue.then(async () => {
-      const stored = oneStatement
-        ? await storeAll()
-        : await this.transactions.run(async () => {
-            const all = await storeAll();
-            await alongside?.();
-            return all;
-          });
-      stored.forEach((event) => this.streams.publish(event));
-      return stored;
-    });
-    // A failed emit fails its caller; the events after it still go out in order.
-    this.queue = emitted.catch(() => undefined);
-    return emitted;
-  }
-
-  /** The `eventIndex` the next event will get. */
-  get nextEventIndex(): number {
-    return this.nextIndex;
-  }
-
-  /** Resolves once every event emitted so far is stored and published. */
-  async drained(): Promise<void> {
-    await this.queue;
-  }
-}
-
-/** One after the other: their sequence numbers must follow their order. */
-async function storeInOrder(
-  events: readonly RunEvent[],
-  store: (event: RunEvent) => Promise<RunEvent>,
-): Promise<RunEvent[]> {
-  const stored: RunEvent[] = [];
-  for (const event of events) stored.push(await store(event));
-  return stored;
 }
