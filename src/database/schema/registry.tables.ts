@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
@@ -105,9 +106,14 @@ export const workflowSteps = pgTable(
       onDelete: 'restrict',
     }),
     tool_id: uuid('tool_id').references((): AnyPgColumn => tools.id, { onDelete: 'restrict' }),
+    /** The name other steps' templates read this step's output by; unique in its workflow. */
+    key: text('key'),
+    /** The template the step's input is rendered from; none: the engine's default input. */
+    input: jsonb('input'),
   },
   (table) => [
     primaryKey({ columns: [table.workflow_id, table.position] }),
+    uniqueIndex('workflow_steps_workflow_id_key_idx').on(table.workflow_id, table.key),
     check('workflow_steps_one_target', sql`num_nonnulls(${table.agent_id}, ${table.tool_id}) = 1`),
     index('workflow_steps_agent_id_idx').on(table.agent_id),
     index('workflow_steps_tool_id_idx').on(table.tool_id),
