@@ -56,29 +56,45 @@ export class ApiValidationPipe extends ValidationPipe {
    * change no prototype.
    */
   private setVerbatimAside(body: Record<string, unknown>): symbol[] {
-    return Object.keys(body)
-      .filter((field) => VERBATIM_JSON_FIELDS.has(field))
-      .map((field) => {
+    return VERBATIM_JSON_PATHS.flatMap((path) =>
+      slotsAt(body, path).map(([holder, field]) => {
         const placeholder = Symbol(field);
-        this.verbatim.set(placeholder, body[field]);
-        body[field] = placeholder;
+        this.verbatim.set(placeholder, holder[field]);
+        holder[field] = placeholder;
         return placeholder;
-      });
+      }),
+    );
   }
 
   protected override validate(entity: object, options?: ValidatorOptions) {
-    const fields = entity as Record<string, unknown>;
-    for (const [field, value] of Object.entries(fields)) {
-      if (typeof value === 'symbol' && this.verbatim.has(value)) {
-        fields[field] = this.verbatim.get(value);
+    for (const path of VERBATIM_JSON_PATHS) {
+      for (const [holder, field] of slotsAt(entity, path)) {
+        const value = holder[field];
+        if (typeof value === 'symbol' && this.verbatim.has(value)) {
+          holder[field] = this.verbatim.get(value);
+        }
       }
     }
     return super.validate(entity, options);
   }
 }
 
-/** Body fields holding free-form JSON, kept exactly as sent. */
-const VERBATIM_JSON_FIELDS = new Set(['parameters']);
+/**
+ * Where bodies hold free-form JSON, kept exactly as sent: a tool's `parameters`, a workflow
+ * step's `input` template. `*` stands for each item of an array.
+ */
+const VERBATIM_JSON_PATHS: readonly (readonly string[])[] = [
+  ['parameters'],
+  ['steps', '*', 'input'],
+];
+
+/** Each object holding a field at `path` under `value`, with that field's name. */
+function slotsAt(value: unknown, path: readonly string[]): [Record<string, unknown>, string][] {
+  const [head, ...rest] = path;
+  if (head === '*') return Array.isArray(value) ? value.flatMap((item) => slotsAt(item, rest)) : [];
+  if (!isPlainObject(value) || !Object.hasOwn(value, head)) return [];
+  return rest.length === 0 ? [[value, head]] : slotsAt(value[head], rest);
+}
 
 /**
  * A query number is a count, a position or a sequence number: beyond 2^53 it is no longer
