@@ -16,13 +16,15 @@ interface Step {
   type: 'agent' | 'tool';
   id: string;
   name?: string;
+  key?: string;
+  input?: unknown;
 }
 
 interface Workflow {
   id: string;
   name: string;
   description: string;
-  steps: Required<Step>[];
+  steps: (Step & { name: string })[];
   input_schema: Record<string, unknown>;
   created_at: string;
   updated_at: string;
@@ -193,6 +195,222 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
     expect(invalid.body.error.details).toEqual({ invalid_step_ids: [unknown] });
 
     expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(detailOf(workflow));
+  });
+
+  test('steps keep their key and input template, shown by create, GET, list and PUT; omitted when not set', async () => {
+    const [tool, agent] = [await createTool(), await createAgent()];
+    const fetch = { ...step('tool', tool), key: 'fetch', input: { market: '{{ input.market }}' } };
+    const analyse = {
+      ...step('agent', agent),
+      input: 'Find buy signals in {{ steps.fetch.output }}',
+    };
+    const workflow = await createWorkflow([fetch, analyse, step('tool', tool)]);
+
+    const shown = [
+      { ...fetch, name: tool.name },
+      { ...analyse, name: agent.name },
+      view('tool', tool),
+    ];
+    expect(workflow.steps).toEqual(shown);
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(detailOf(workflow));
+    const listed = await get(`/api/v1/workflows?search=${workflow.name}`);
+    expect(listed.body.items).toEqual([workflow]);
+
+    const renamed = await put(`/api/v1/workflows/${workflow.id}`, { name: unique('renamed') });
+    expect(renamed.body.steps).toEqual(shown);
+
+    const rekeyed = { ...step('tool', tool), key: 'prices', input: ['{{ previous.output }}', 7] };
+    const restepped = await put(`/api/v1/workflows/${workflow.id}`, {
+      steps: [rekeyed, { ...step('agent', agent), input: '{{ steps.prices.output.0 }}' }],
+    });
+    expect(restepped.status).toBe(200);
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body.steps).toEqual([
+      { ...rekeyed, name: tool.name },
+      { ...step('agent', agent), input: '{{ steps.prices.output.0 }}', name: agent.name },
+    ]);
+  });
+
+  test('an input template is stored exactly as sent, whatever JSON it is', async () => {
+    const tool = await createTool();
+    const templates: unknown[] = [
+      { 종목: '{{ input.종목 }} 🚀', list: [1, 2.5, null, true, { deep: [['{{ input }}']] }] },
+      { constructor: 'c', toString: '{{ input.a }}', hasOwnProperty: { valueOf: 1 } },
+      'text only',
+      42,
+      false,
+      [],
+      {},
+      'x'.repeat(100_000),
+    ];
+    const workflow = await createWorkflow(
+      templates.map((input) => ({ ...step('tool', tool), input })),
+    );
+    const stored = (await get(`/api/v1/workflows/${workflow.id}`)).body as Workflow;
+    expect(stored.steps.map((s) => s.input)).toEqual(templates);
+  });
+
+  test.each([
+    ['upper case', 'Fetch'],
+    ['a digit first', '1st'],
+    ['empty', ''],
+    ['65 characters', `a${'b'.repeat(64)}`],
+    ['a dash', 'fetch-prices'],
+    ['not ASCII', 'étape'],
+    ['a number', 42],
+    ['null', null],
+  ])('422 VALIDATION_ERROR for a step key that is %s, naming the key', async (_kind, key) => {
+    const tool = await createTool();
+    const name = unique('workflow');
+    const response = await post('/api/v1/workflows', {
+      name,
+      steps: [step('tool', tool), { ...step('tool', tool), key }],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    expect(fieldsOf(response.body)).toEqual(['steps.1.key']);
+    expect((await get(`/api/v1/workflows?search=${name}`)).body.total).toBe(0);
+  });
+
+  test('422 VALIDATION_ERROR for a null input template: it is left out instead', async () => {
+    const tool = await createTool();
+    const response = await post('/api/v1/workflows', {
+      name: unique('workflow'),
+      steps: [{ ...step('tool', tool), input: null }],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([
+      { field: 'steps.0.input', messages: [expect.stringContaining('must not be null')] },
+    ]);
+  });
+
+  test('422 VALIDATION_ERROR for two steps with the same key, on create and on update, saving nothing', async () => {
+    const tool = await createTool();
+    const steps = [
+      { ...step('tool', tool), key: 'fetch' },
+      { ...step('tool', tool), key: 'rank' },
+      { ...step('tool', tool), key: 'fetch' },
+      step('tool', tool),
+      step('tool', tool),
+    ];
+    const expected = {
+      success: false,
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Request validation failed: steps',
+        details: [
+          {
+            field: 'steps',
+            messages: ["steps must have unique keys: 'fetch' is the key of steps 0, 2"],
+          },
+        ],
+      },
+    };
+    const name = unique('workflow');
+    const created = await post('/api/v1/workflows', { name, steps });
+    expect(created.status).toBe(422);
+    expect(created.body).toEqual(expected);
+    expect((await get(`/api/v1/workflows?search=${name}`)).body.total).toBe(0);
+
+    const workflow = await createWorkflow([step('tool', tool)]);
+    const updated = await put(`/api/v1/workflows/${workflow.id}`, {
+      description: 'not saved',
+      steps,
+    });
+    expect(updated.status).toBe(422);
+    expect(updated.body).toEqual(expected);
+    expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(detailOf(workflow));
+  });
+
+  test.each([
+    [
+      'a later step',
+      { q: '{{ steps.2.output }}' },
+      "steps.1.input.q: '{{ steps.2.output }}' reads step 2, which runs after this step",
+    ],
+    [
+      'a later step by key',
+      '{{ steps.report.output.text }}',
+      "steps.1.input: '{{ steps.report.output.text }}' reads step 'report' (step 2), which runs after this step",
+    ],
+    [
+      'the step itself',
+      ['{{ steps.rank.output }}'],
+      "steps.1.input.0: '{{ steps.rank.output }}' reads step 'rank' (step 1), which is this step itself",
+    ],
+    [
+      'an unknown key',
+      'see {{ steps.nope.output }}',
+      "steps.1.input: '{{ steps.nope.output }}' reads step 'nope', but no step has that key",
+    ],
+    [
+      'a step past the end',
+      '{{ steps.9.output }}',
+      "steps.1.input: '{{ steps.9.output }}' reads step 9, but the workflow has 3 steps (0 to 2)",
+    ],
+    [
+      'an unknown root',
+      { a: { b: '{{ output.x }}' } },
+      "steps.1.input.a.b: '{{ output.x }}' starts with 'output'; a path starts with input, previous.output or steps.<index|key>.output",
+    ],
+    [
+      'unclosed braces',
+      'Hello {{ input.name',
+      "steps.1.input: '{{' at character 6 is never closed by '}}'",
+    ],
+    [
+      'an empty path',
+      '{{ }}',
+      "steps.1.input: '{{ }}' names no path; write one of input, previous.output or steps.<index|key>.output",
+    ],
+  ])(
+    '422 INVALID_STEP_REFERENCES for a template reading %s, naming the step and path',
+    async (_kind, input, problem) => {
+      const [tool, agent] = [await createTool(), await createAgent()];
+      const steps = [
+        { ...step('tool', tool), key: 'fetch', input: '{{ previous.output }}' },
+        { ...step('agent', agent), key: 'rank', input },
+        { ...step('tool', tool), key: 'report', input: '{{ steps.rank.output }}' },
+      ];
+      const expected = {
+        success: false,
+        error: {
+          code: 'INVALID_STEP_REFERENCES',
+          message: `Invalid step templates: ${problem}`,
+          details: { invalid_step_templates: [problem] },
+        },
+      };
+      const name = unique('workflow');
+      const created = await post('/api/v1/workflows', { name, steps });
+      expect(created.status).toBe(422);
+      expect(created.body).toEqual(expected);
+      expect((await get(`/api/v1/workflows?search=${name}`)).body.total).toBe(0);
+
+      const workflow = await createWorkflow([step('tool', tool)]);
+      const updated = await put(`/api/v1/workflows/${workflow.id}`, {
+        description: 'not saved',
+        steps,
+      });
+      expect(updated.status).toBe(422);
+      expect(updated.body).toEqual(expected);
+      expect((await get(`/api/v1/workflows/${workflow.id}`)).body).toEqual(detailOf(workflow));
+    },
+  );
+
+  test('every bad template of every step is listed in one refusal', async () => {
+    const tool = await createTool();
+    const response = await post('/api/v1/workflows', {
+      name: unique('workflow'),
+      steps: [
+        { ...step('tool', tool), input: { a: '{{ steps.1.output }}', b: '{{ steps.0.output }}' } },
+        { ...step('tool', tool), input: '{{ input..x }}' },
+      ],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.invalid_step_templates).toEqual([
+      "steps.0.input.a: '{{ steps.1.output }}' reads step 1, which runs after this step",
+      "steps.0.input.b: '{{ steps.0.output }}' reads step 0, which is this step itself",
+      "steps.1.input: '{{ input..x }}' is not a path: names joined by single dots, without spaces or braces",
+    ]);
   });
 
   const MARKET_INPUT = {

@@ -1,7 +1,7 @@
 import { Controller, UsePipes, applyDecorators } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RequireApiKey } from './require-api-key.decorator';
-import { UnprocessableJsonError, ValidationFailedError } from '../core/errors';
+import { type DomainError, UnprocessableJsonError, ValidationFailedError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { MalformedBodyAs422 } from '../core/http/route-catalog.service';
 import { ApiValidationPipe } from '../core/api/api-validation.pipe';
@@ -17,9 +17,15 @@ export function ApiV1Controller(path: string, tag: string): ClassDecorator {
     RequireApiKey(),
     UsePipes(ApiValidationPipe),
     MalformedBodyAs422(),
-    ApiErrorResponses(
-      new ValidationFailedError([{ field: 'name', messages: ['name must be a string'] }]),
-      new UnprocessableJsonError("Expected property name or '}' in JSON at position 1"),
-    ),
+    ApiErrorResponses(...API_V1_INPUT_ERRORS),
   );
 }
+
+/**
+ * The 422s every `/api/v1` operation can answer. An operation documenting 422s of its own
+ * replaces these (one response per status), so it lists them too.
+ */
+export const API_V1_INPUT_ERRORS: readonly DomainError[] = [
+  new ValidationFailedError([{ field: 'name', messages: ['name must be a string'] }]),
+  new UnprocessableJsonError("Expected property name or '}' in JSON at position 1"),
+];

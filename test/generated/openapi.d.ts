@@ -1103,15 +1103,21 @@ export interface components {
       /** @example Screens the market, then looks for buy signals */
       description?: string;
       /**
-       * @description What the workflow runs, in order; an agent or tool may appear in several steps.
+       * @description What the workflow runs, in order; an agent or tool may appear in several steps. Each may
+       *     have a `key` (unique in the workflow) and an `input` template reading earlier steps.
        * @example [
        *       {
        *         "type": "tool",
-       *         "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *         "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10",
+       *         "key": "fetch_prices",
+       *         "input": {
+       *           "market": "{{ input.market }}"
+       *         }
        *       },
        *       {
        *         "type": "agent",
-       *         "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+       *         "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+       *         "input": "Find buy signals in {{ steps.fetch_prices.output }}"
        *       }
        *     ]
        */
@@ -1941,15 +1947,21 @@ export interface components {
       /** @example Screens the market, then looks for buy signals */
       description?: string;
       /**
-       * @description What the workflow runs, in order; an agent or tool may appear in several steps.
+       * @description What the workflow runs, in order; an agent or tool may appear in several steps. Each may
+       *     have a `key` (unique in the workflow) and an `input` template reading earlier steps.
        * @example [
        *       {
        *         "type": "tool",
-       *         "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *         "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10",
+       *         "key": "fetch_prices",
+       *         "input": {
+       *           "market": "{{ input.market }}"
+       *         }
        *       },
        *       {
        *         "type": "agent",
-       *         "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+       *         "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+       *         "input": "Find buy signals in {{ steps.fetch_prices.output }}"
        *       }
        *     ]
        */
@@ -2066,6 +2078,24 @@ export interface components {
     };
     WorkflowStepDto: {
       /**
+       * @description Names the step for the input templates of later steps (`{{ steps.<key>.output }}`), unique
+       *     in the workflow: a lowercase letter, then up to 63 lowercase letters, digits or `_`.
+       * @example fetch_prices
+       */
+      key?: string;
+      /**
+       * @description The template of the step's input: any JSON value but `null`. A string that is exactly
+       *     `{{ path }}` becomes the value read, type kept; other strings get each `{{ path }}` as
+       *     text; arrays and objects are rendered item by item. Paths: `input…`,
+       *     `previous.output…`, `steps.<index|key>.output…`, each followed by keys or array indexes
+       *     (`steps.fetch_prices.output.items.0`); only earlier steps can be read.
+       * @example {
+       *       "symbols": "{{ steps.fetch_prices.output.symbols }}",
+       *       "note": "Prices for {{ input.market }}"
+       *     }
+       */
+      input?: Record<string, never> | unknown[] | string | number | boolean;
+      /**
        * @example agent
        * @enum {string}
        */
@@ -2077,6 +2107,24 @@ export interface components {
       id: string;
     };
     WorkflowStepViewDto: {
+      /**
+       * @description Names the step for the input templates of later steps (`{{ steps.<key>.output }}`), unique
+       *     in the workflow: a lowercase letter, then up to 63 lowercase letters, digits or `_`.
+       * @example fetch_prices
+       */
+      key?: string;
+      /**
+       * @description The template of the step's input: any JSON value but `null`. A string that is exactly
+       *     `{{ path }}` becomes the value read, type kept; other strings get each `{{ path }}` as
+       *     text; arrays and objects are rendered item by item. Paths: `input…`,
+       *     `previous.output…`, `steps.<index|key>.output…`, each followed by keys or array indexes
+       *     (`steps.fetch_prices.output.items.0`); only earlier steps can be read.
+       * @example {
+       *       "symbols": "{{ steps.fetch_prices.output.symbols }}",
+       *       "note": "Prices for {{ input.market }}"
+       *     }
+       */
+      input?: Record<string, never> | unknown[] | string | number | boolean;
       /**
        * @example agent
        * @enum {string}
@@ -4725,7 +4773,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description VALIDATION_ERROR | INVALID_JSON */
+      /** @description INVALID_STEP_REFERENCES | VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
           [name: string]: unknown;
@@ -4870,7 +4918,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description VALIDATION_ERROR | INVALID_JSON */
+      /** @description INVALID_STEP_REFERENCES | VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
           [name: string]: unknown;

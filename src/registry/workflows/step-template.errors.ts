@@ -12,3 +12,17 @@ export class TemplateError extends DomainError {
     super(message, { path });
   }
 }
+
+/**
+ * Step input templates refused at registration: bad syntax, or a path reading a step that does
+ * not run before the step. The code is the one of step ids that name nothing, as both are
+ * references the steps cannot make; each problem names the step, the place in its input and
+ * the path.
+ */
+export class InvalidStepTemplatesError extends DomainError {
+  readonly code = 'INVALID_STEP_REFERENCES';
+  readonly status = 422;
+  constructor(problems: readonly string[]) {
+    super(`Invalid step templates: ${problems.join('; ')}`, { invalid_step_templates: problems });
+  }
+}

@@ -3,11 +3,21 @@ import { type Database } from '../../database/database';
 import { agents, tools, workflowSteps } from '../../database/schema';
 import { missingIds } from '../common/missing-ids';
 import { InvalidReferencesError } from '../common/registry.errors';
-import {
-  type StepType,
-  type WorkflowStepDto,
-  type WorkflowStepViewDto,
-} from './dto/workflow-step.dto';
+import { type StepType, type WorkflowStepDto } from './dto/workflow-step.dto';
+import { InvalidStepTemplatesError } from './step-template.errors';
+import { templateProblems } from './step-templates';
+
+/**
+ * A step as it is stored and run: what it runs (by id, and its name), and when set its key
+ * and input template.
+ */
+export interface WorkflowStepDefinition {
+  type: StepType;
+  id: string;
+  name: string;
+  key?: string;
+  input?: unknown;
+}
 
 /**
  * The refusal of steps whose id is not a UUID or names no agent (for `agent` steps) or no
@@ -37,6 +47,8 @@ export async function replaceWorkflowSteps(
   workflowId: string,
   steps: readonly WorkflowStepDto[],
 ): Promise<void> {
+  const problems = templateProblems(steps);
+  if (problems.length > 0) throw new InvalidStepTemplatesError(problems);
   const refused = await invalidStepReferences(tx, steps);
   if (refused) throw refused;
   await tx.delete(workflowSteps).where(eq(workflowSteps.workflow_id, workflowId));
@@ -47,6 +59,8 @@ export async function replaceWorkflowSteps(
       position,
       agent_id: step.type === 'agent' ? step.id : null,
       tool_id: step.type === 'tool' ? step.id : null,
+      key: step.key,
+      input: step.input,
     })),
   );
 }
@@ -55,8 +69,8 @@ export async function replaceWorkflowSteps(
 export async function stepsByWorkflow(
   db: Database,
   workflowIds: readonly string[],
-): Promise<Map<string, WorkflowStepViewDto[]>> {
-  const byWorkflow = new Map(workflowIds.map((id) => [id, [] as WorkflowStepViewDto[]]));
+): Promise<Map<string, WorkflowStepDefinition[]>> {
+  const byWorkflow = new Map(workflowIds.map((id) => [id, [] as WorkflowStepDefinition[]]));
   if (workflowIds.length === 0) return byWorkflow;
   const rows = await db
     .select({
@@ -65,24 +79,33 @@ export async function stepsByWorkflow(
       agent_name: agents.name,
       tool_id: workflowSteps.tool_id,
       tool_name: tools.name,
+      key: workflowSteps.key,
+      input: workflowSteps.input,
     })
     .from(workflowSteps)
     .leftJoin(agents, eq(agents.id, workflowSteps.agent_id))
     .leftJoin(tools, eq(tools.id, workflowSteps.tool_id))
     .where(inArray(workflowSteps.workflow_id, [...workflowIds]))
     .orderBy(asc(workflowSteps.position));
-  for (const row of rows) byWorkflow.get(row.workflow_id)?.push(toStepView(row));
+  for (const row of rows) byWorkflow.get(row.workflow_id)?.push(toStepDefinition(row));
   return byWorkflow;
 }
 
-function toStepView(row: {
+function toStepDefinition(row: {
   agent_id: string | null;
   agent_name: string | null;
   tool_id: string | null;
   tool_name: string | null;
-}): WorkflowStepViewDto {
+  key: string | null;
+  input: unknown;
+}): WorkflowStepDefinition {
   // The check constraint makes a step run exactly one target; the foreign keys, one that exists.
-  return row.agent_id !== null
-    ? { type: 'agent', id: row.agent_id, name: row.agent_name ?? '' }
-    : { type: 'tool', id: row.tool_id ?? '', name: row.tool_name ?? '' };
+  const target: WorkflowStepDefinition =
+    row.agent_id !== null
+      ? { type: 'agent', id: row.agent_id, name: row.agent_name ?? '' }
+      : { type: 'tool', id: row.tool_id ?? '', name: row.tool_name ?? '' };
+  // A step without a key or template shows neither (a stored template is never SQL NULL).
+  if (row.key !== null) target.key = row.key;
+  if (row.input !== null) target.input = row.input;
+  return target;
 }

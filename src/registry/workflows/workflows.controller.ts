@@ -2,7 +2,7 @@ import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
-import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
+import { API_V1_INPUT_ERRORS, ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import {
   InvalidReferencesError,
   NameTakenError,
@@ -11,7 +11,9 @@ import {
 } from '../common/registry.errors';
 import { SearchPageQueryDto } from '../../core/api/search-page-query.dto';
 import { DeletedDto } from '../../core/api/deleted.dto';
+import { ValidationFailedError } from '../../core/errors';
 import { CreateWorkflowDto } from './dto/create-workflow.dto';
+import { InvalidStepTemplatesError } from './step-template.errors';
 import { UpdateWorkflowDto } from './dto/update-workflow.dto';
 import { WorkflowDetailDto, WorkflowDto, WorkflowPageDto } from './dto/workflow.dto';
 import { WorkflowsService } from './workflows.service';
@@ -23,6 +25,21 @@ const INVALID_STEPS = new InvalidReferencesError('INVALID_STEP_REFERENCES', 'ste
   '00000000-0000-4000-8000-000000000000',
   'buy_signal_analyzer',
 ]);
+const INVALID_TEMPLATES = new InvalidStepTemplatesError([
+  "steps.1.input.symbols: '{{ steps.report.output }}' reads step 'report' (step 2), which runs after this step",
+]);
+/** What steps may be refused for beyond the checks of every body. */
+const STEP_ERRORS = [
+  INVALID_STEPS,
+  INVALID_TEMPLATES,
+  ...API_V1_INPUT_ERRORS,
+  new ValidationFailedError([
+    {
+      field: 'steps',
+      messages: ["steps must have unique keys: 'fetch_prices' is the key of steps 0, 2"],
+    },
+  ]),
+];
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 
 @ApiV1Controller('workflows', 'registry: workflows')
@@ -36,7 +53,7 @@ export class WorkflowsController {
     summary: 'Register a workflow of agent and tool steps',
   })
   @ApiCreatedResponse({ type: WorkflowDto })
-  @ApiErrorResponses(INVALID_STEPS, NAME_TAKEN)
+  @ApiErrorResponses(...STEP_ERRORS, NAME_TAKEN)
   create(@Body() dto: CreateWorkflowDto): Promise<WorkflowDto> {
     return this.workflows.create(dto);
   }
@@ -71,7 +88,7 @@ export class WorkflowsController {
     summary: 'Change any of a workflow’s fields; given steps replace them all',
   })
   @ApiOkResponse({ type: WorkflowDto })
-  @ApiErrorResponses(INVALID_STEPS, NOT_FOUND, NAME_TAKEN)
+  @ApiErrorResponses(...STEP_ERRORS, NOT_FOUND, NAME_TAKEN)
   update(@Param('id') id: string, @Body() dto: UpdateWorkflowDto): Promise<WorkflowDto> {
     return this.workflows.update(id, dto);
   }

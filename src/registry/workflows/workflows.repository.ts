@@ -7,8 +7,13 @@ import { isUuid } from '../../database/uuid';
 import { listFilter, nameOrDescriptionContains } from '../common/list-filter';
 import { type InvalidReferencesError, type ResourceReference } from '../common/registry.errors';
 import { selectPage } from '../common/select-page';
-import { type WorkflowStepDto, type WorkflowStepViewDto } from './dto/workflow-step.dto';
-import { invalidStepReferences, replaceWorkflowSteps, stepsByWorkflow } from './workflow-steps';
+import { type WorkflowStepDto } from './dto/workflow-step.dto';
+import {
+  type WorkflowStepDefinition,
+  invalidStepReferences,
+  replaceWorkflowSteps,
+  stepsByWorkflow,
+} from './workflow-steps';
 import { type WorkflowRow } from './workflow-views';
 import { workflowsUsing } from './workflows-using';
 
@@ -56,11 +61,11 @@ export class WorkflowsRepository {
   }
 
   /** The steps of each of the workflows, in order, with the names of what they run. */
-  stepsByWorkflow(workflowIds: readonly string[]): Promise<Map<string, WorkflowStepViewDto[]>> {
+  stepsByWorkflow(workflowIds: readonly string[]): Promise<Map<string, WorkflowStepDefinition[]>> {
     return stepsByWorkflow(this.transactions.db, workflowIds);
   }
 
-  /** Makes `steps` the workflow's steps, refusing steps that run nothing. */
+  /** Makes `steps` the workflow's steps, refusing steps that run nothing or bad templates. */
   replaceSteps(workflowId: string, steps: readonly WorkflowStepDto[]): Promise<void> {
     return replaceWorkflowSteps(this.transactions.db, workflowId, steps);
   }

@@ -6,6 +6,7 @@ import {
   IsResourceDescription,
   IsResourceName,
 } from '../../../core/api/resource-fields.decorators';
+import { HasUniqueStepKeys } from './unique-step-keys.decorator';
 import { WorkflowStepDto } from './workflow-step.dto';
 
 /** Most steps of one workflow. */
@@ -21,14 +22,16 @@ export class CreateWorkflowDto {
   description?: string;
 
   /**
-   * What the workflow runs, in order; an agent or tool may appear in several steps.
-   * @example [{"type": "tool", "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"}, {"type": "agent", "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"}]
+   * What the workflow runs, in order; an agent or tool may appear in several steps. Each may
+   * have a `key` (unique in the workflow) and an `input` template reading earlier steps.
+   * @example [{"type": "tool", "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10", "key": "fetch_prices", "input": {"market": "{{ input.market }}"}}, {"type": "agent", "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d", "input": "Find buy signals in {{ steps.fetch_prices.output }}"}]
    */
   @ApiProperty({ maxItems: MAX_WORKFLOW_STEPS }) // the plugin does not read ArrayMaxSize
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_WORKFLOW_STEPS)
   @ValidateNested({ each: true })
+  @HasUniqueStepKeys()
   @Type(() => WorkflowStepDto)
   steps!: WorkflowStepDto[];
 
