@@ -3,6 +3,7 @@
  * and a real database — and how they keep their agents and tools alive.
  */
 import { randomUUID } from 'node:crypto';
+import { WorkflowsRepository } from '../src/registry/workflows/workflows.repository';
 import { registryClient, tick } from './support/registry-client';
 import { storeTool } from './support/stored-tool';
 import { describeOnAdapter } from './support/test-app';
@@ -228,6 +229,27 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
       { ...rekeyed, name: tool.name },
       { ...step('agent', agent), input: '{{ steps.prices.output.0 }}', name: agent.name },
     ]);
+  });
+
+  test('the engine reads a workflow to run: its steps in order with names, keys and templates', async () => {
+    const [tool, agent] = [await createTool(), await createAgent()];
+    const fetch = { ...step('tool', tool), key: 'fetch', input: { n: '{{ input.n }}' } };
+    const workflow = await createWorkflow([fetch, step('agent', agent)], {
+      input_schema: { type: 'object', properties: { n: { type: 'number' } } },
+    });
+    const workflows = testApp().app.get(WorkflowsRepository);
+
+    expect(await workflows.definitionOf(workflow.id)).toEqual({
+      id: workflow.id,
+      name: workflow.name,
+      input_schema: workflow.input_schema,
+      steps: [
+        { ...fetch, name: tool.name },
+        { ...step('agent', agent), name: agent.name },
+      ],
+    });
+    expect(await workflows.definitionOf(randomUUID())).toBeUndefined();
+    expect(await workflows.definitionOf('not-a-uuid')).toBeUndefined();
   });
 
   test('an input template is stored exactly as sent, whatever JSON it is', async () => {

@@ -42,6 +42,6 @@ import { WorkflowsService } from './workflows/workflows.service';
     WorkflowsRepository,
     WorkflowsService,
   ],
-  exports: [AgentsRepository],
+  exports: [AgentsRepository, WorkflowsRepository],
 })
 export class RegistryModule {}

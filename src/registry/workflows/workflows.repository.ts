@@ -23,6 +23,14 @@ export type WorkflowValues = Pick<
   'name' | 'description' | 'input_schema'
 >;
 
+/** A workflow as it runs: its input schema and its steps in order. */
+export interface WorkflowDefinition {
+  id: string;
+  name: string;
+  input_schema: Record<string, unknown>;
+  steps: WorkflowStepDefinition[];
+}
+
 /** The workflows and their steps. */
 @Injectable()
 export class WorkflowsRepository {
@@ -63,6 +71,19 @@ export class WorkflowsRepository {
   /** The steps of each of the workflows, in order, with the names of what they run. */
   stepsByWorkflow(workflowIds: readonly string[]): Promise<Map<string, WorkflowStepDefinition[]>> {
     return stepsByWorkflow(this.transactions.db, workflowIds);
+  }
+
+  /** The workflow to run, with its steps in order; undefined when there is none of that id. */
+  async definitionOf(workflowId: string): Promise<WorkflowDefinition | undefined> {
+    const row = await this.find(workflowId);
+    if (!row) return undefined;
+    const steps = await this.stepsByWorkflow([row.id]);
+    return {
+      id: row.id,
+      name: row.name,
+      input_schema: row.input_schema,
+      steps: steps.get(row.id) ?? [],
+    };
   }
 
   /** Makes `steps` the workflow's steps, refusing steps that run nothing or bad templates. */
