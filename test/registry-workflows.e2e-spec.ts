@@ -257,6 +257,7 @@ describeOnAdapter('Registry workflows (seed 003)', (testApp) => {
     const templates: unknown[] = [
       { 종목: '{{ input.종목 }} 🚀', list: [1, 2.5, null, true, { deep: [['{{ input }}']] }] },
       { constructor: 'c', toString: '{{ input.a }}', hasOwnProperty: { valueOf: 1 } },
+      JSON.parse('{"__proto__": {"prototype": "{{ input.a }}"}}'),
       'text only',
       42,
       false,
