@@ -104,7 +104,7 @@ function toStepDefinition(row: {
     row.agent_id !== null
       ? { type: 'agent', id: row.agent_id, name: row.agent_name ?? '' }
       : { type: 'tool', id: row.tool_id ?? '', name: row.tool_name ?? '' };
-  // A step without a key or template shows neither (a stored template is never SQL NULL).
+  // NULL is no key, no template (the API refuses a `null` template), and the view omits them.
   if (row.key !== null) target.key = row.key;
   if (row.input !== null) target.input = row.input;
   return target;

@@ -28,7 +28,7 @@ const INVALID_STEPS = new InvalidReferencesError('INVALID_STEP_REFERENCES', 'ste
 const INVALID_TEMPLATES = new InvalidStepTemplatesError([
   "steps.1.input.symbols: '{{ steps.report.output }}' reads step 'report' (step 2), which runs after this step",
 ]);
-/** What steps may be refused for beyond the checks of every body. */
+/** The refusals of a body's steps, with the 422s of every body, which an operation's own replace. */
 const STEP_ERRORS = [
   INVALID_STEPS,
   INVALID_TEMPLATES,
