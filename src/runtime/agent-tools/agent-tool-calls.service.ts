@@ -6,6 +6,7 @@ import { RunCanceller } from '../approvals/run-canceller';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
 import { LiveRunSinks } from '../runs/live-run-sinks';
+import { RunFollower } from '../runs/run-follower';
 import { type RunRow, RunsRepository } from '../runs/runs.repository';
 import { RunsService } from '../runs/runs.service';
 import { RuntimeConfig } from '../runtime.config';
@@ -15,7 +16,6 @@ import {
   RunFinishedError,
   SessionNotFoundError,
 } from '../runtime.errors';
-import { RunStreams } from '../streams/run-streams.service';
 import { type AgentToolInput } from './agent-tool-input';
 import { DelegatedRunWatch } from './delegated-run-watch';
 
@@ -48,7 +48,7 @@ export class AgentToolCalls {
     private readonly runs: RunsService,
     private readonly repository: RunsRepository,
     private readonly events: EventStore,
-    private readonly streams: RunStreams,
+    private readonly follower: RunFollower,
     private readonly sinks: LiveRunSinks,
     private readonly canceller: RunCanceller,
     private readonly config: RuntimeConfig,
@@ -87,7 +87,7 @@ export class AgentToolCalls {
       callerStream: origin.run && this.sinks.find(origin.run.id),
     });
     try {
-      await this.ended(run.id, watch, signal);
+      await this.follower.untilEnded(run.id, (event) => watch.deliver(event), signal);
     } catch (error) {
       // The caller went away, the time limit passed, or the run could not be followed:
       // nobody waits for its answer.
@@ -97,32 +97,6 @@ export class AgentToolCalls {
       watch.close();
     }
     return this.answerOf(run.id);
-  }
-
-  /**
-   * Resolves once the run has ended, wherever it executes (a resumed run may move); rejects
-   * with the abort's reason as soon as `signal` aborts, following no more.
-   */
-  private async ended(runId: string, watch: DelegatedRunWatch, signal: AbortSignal) {
-    if (signal.aborted) throw signal.reason;
-    if (!(await this.streams.attach(runId))) return;
-    let following: { unsubscribe(): void } | undefined;
-    let stopWaiting!: (reason: unknown) => void;
-    const onAbort = () => stopWaiting(signal.reason);
-    try {
-      await new Promise<void>((resolve, reject) => {
-        stopWaiting = reject;
-        signal.addEventListener('abort', onAbort, { once: true });
-        following = this.streams.follow(runId, -1, {
-          deliver: (event) => watch.deliver(event),
-          end: resolve,
-        });
-        if (!following) resolve();
-      });
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-      following?.unsubscribe();
-    }
   }
 
   /** The ended run's final text, artifacts and usage; a failure if it did not complete. */

@@ -34,7 +34,7 @@ import {
 import { runPath, toRunDto, toRunStartedDto } from './run-views';
 import { RunsService } from './runs.service';
 import { RunCanceller } from '../approvals/run-canceller';
-import { ValidationFailedError } from '../../core/errors';
+import { afterIndexOf, assertValidIdempotencyKey } from '../streams/stream-request-headers';
 
 const RUN_ID = '8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d';
 const SESSION_ID = '0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f';
@@ -48,7 +48,6 @@ const SSE_RESPONSE = {
     '`data` the event; a `: ping` comment every 15 s',
   content: { 'text/event-stream': { schema: { type: 'string' }, example: SSE_EXAMPLE } },
 };
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** Runs of my sessions: start (streamed or in the background), read, follow and cancel. */
 @ApiV1Controller('', 'runtime: runs')
@@ -95,11 +94,7 @@ export class RunsController {
     @Headers('accept') accept: string | undefined,
     @Res() response: unknown,
   ): Promise<void> {
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw new ValidationFailedError([
-        { field: 'Idempotency-Key', messages: ['must be 1 to 255 visible ASCII characters'] },
-      ]);
-    }
+    assertValidIdempotencyKey(idempotencyKey);
     const run = await this.runs.start(principal, sessionId, dto, idempotencyKey);
     if (accept?.includes('text/event-stream')) {
       await this.streamer.stream(run, -1, response, { 'Content-Location': runPath(run.id) });
@@ -161,15 +156,4 @@ export class RunsController {
     const run = await this.canceller.cancel(principal, id);
     return { run_id: run.id, cancel_requested: true };
   }
-}
-
-/** `Last-Event-ID` wins over `?after=` (a reconnecting browser sends the header). */
-function afterIndexOf(lastEventId: string | undefined, after: number | undefined): number {
-  if (lastEventId === undefined) return after ?? -1;
-  if (!/^-?\d{1,10}$/.test(lastEventId.trim())) {
-    throw new ValidationFailedError([
-      { field: 'Last-Event-ID', messages: ['must be the eventIndex of an event of this run'] },
-    ]);
-  }
-  return Number(lastEventId.trim());
 }
