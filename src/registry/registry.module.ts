@@ -6,6 +6,7 @@ import { AgentsController } from './agents/agents.controller';
 import { AgentsRepository } from './agents/agents.repository';
 import { AgentsService } from './agents/agents.service';
 import { TOOL_SCHEMA_PROVIDERS } from './tools/tool-schema.providers';
+import { ToolParametersCompiler } from './tools/tool-parameters';
 import { BuiltinToolRegistration } from './tools/builtin-tool-registration.service';
 import { RegisteredToolFactory } from './tools/registered-tool-factory';
 import { RegisteredToolsController } from './tools/registered-tools.controller';
@@ -42,6 +43,6 @@ import { WorkflowsService } from './workflows/workflows.service';
     WorkflowsRepository,
     WorkflowsService,
   ],
-  exports: [AgentsRepository, WorkflowsRepository],
+  exports: [AgentsRepository, WorkflowsRepository, ToolParametersCompiler],
 })
 export class RegistryModule {}

@@ -19,6 +19,7 @@ import { RunCanceller } from './approvals/run-canceller';
 import { EventStore } from './events/event-store.repository';
 import { ActiveRuns } from './runs/active-runs';
 import { LiveRunSinks } from './runs/live-run-sinks';
+import { RunFollower } from './runs/run-follower';
 import { RunTelemetry } from './runs/run-telemetry';
 import { InterruptedRuns } from './runs/interrupted-runs';
 import { RunOrchestrator } from './runs/run-orchestrator';
@@ -34,6 +35,14 @@ import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { RunEventStreamer } from './streams/run-event-streamer';
 import { RunStreams } from './streams/run-streams.service';
+import { AgentSteps } from './workflow-runs/agent-steps';
+import { WorkflowRunEventStore } from './workflow-runs/workflow-run-events.repository';
+import { WorkflowRunExecutions } from './workflow-runs/workflow-run-executions';
+import { WorkflowRunEventStreamer, WorkflowRunStreams } from './workflow-runs/workflow-run-streams';
+import { WorkflowRunner } from './workflow-runs/workflow-runner';
+import { WorkflowRunsController } from './workflow-runs/workflow-runs.controller';
+import { WorkflowRunsRepository } from './workflow-runs/workflow-runs.repository';
+import { WorkflowRunsService } from './workflow-runs/workflow-runs.service';
 
 /**
  * The agent runtime: sessions of a user with an agent, runs that stream the model's answer and the
@@ -41,7 +50,13 @@ import { RunStreams } from './streams/run-streams.service';
  */
 @Module({
   imports: [ProvidersModule, RegistryModule, FilesModule, ArtifactsModule, ClusterModule],
-  controllers: [SessionsController, RunsController, ApprovalsController, AgentTestController],
+  controllers: [
+    SessionsController,
+    RunsController,
+    ApprovalsController,
+    AgentTestController,
+    WorkflowRunsController,
+  ],
   providers: [
     provideFeatureConfig(RuntimeConfig),
     RuntimeMetrics,
@@ -64,9 +79,18 @@ import { RunStreams } from './streams/run-streams.service';
     ApprovalsService,
     RunCanceller,
     LiveRunSinks,
+    RunFollower,
     RunTelemetry,
     AgentToolCalls,
     AgentToolKind,
+    WorkflowRunsRepository,
+    WorkflowRunEventStore,
+    WorkflowRunStreams,
+    WorkflowRunEventStreamer,
+    WorkflowRunExecutions,
+    WorkflowRunner,
+    AgentSteps,
+    WorkflowRunsService,
   ],
 })
 export class RuntimeModule {

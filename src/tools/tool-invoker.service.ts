@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ToolNotFoundError } from './tool.errors';
 import { ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';
+import { type ToolCaller } from './tool-outcome';
 import { type ToolScope } from './tool-scope';
 import { type ToolCallOrigin } from './tool.contract';
 
 /**
- * Calls a served tool by name for the transports that answer failures as errors (REST, MCP):
+ * Calls a served tool by name for the callers that take failures as errors (REST, MCP, workflows):
  * the executor's failure outcome is thrown as its domain error. A tool outside the caller's
  * scope is not found, exactly like one that does not exist.
  */
@@ -21,7 +22,7 @@ export class ToolInvoker {
     name: string,
     input: unknown,
     call: {
-      caller: 'rest' | 'mcp';
+      caller: ToolCaller;
       scope: ToolScope;
       origin: ToolCallOrigin;
       signal?: AbortSignal;

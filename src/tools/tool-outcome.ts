@@ -1,7 +1,7 @@
 import { type DomainError } from '../core/errors';
 
 /** Who asked for a tool call; a label of the invocation metrics. */
-export type ToolCaller = 'rest' | 'mcp' | 'test' | 'agent';
+export type ToolCaller = 'rest' | 'mcp' | 'test' | 'agent' | 'workflow';
 
 /**
  * How a tool call ended, as a value rather than an exception: callers that report failures

@@ -479,6 +479,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/workflow-runs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A workflow run: status, input, output, and where each step stands */
+    get: operations['getWorkflowRun'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workflow-runs/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stop a workflow run */
+    post: operations['cancelWorkflowRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workflow-runs/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every event of the workflow run (SSE), replayed after Last-Event-ID, then live */
+    get: operations['streamWorkflowRunEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/workflows': {
     parameters: {
       query?: never;
@@ -511,6 +562,24 @@ export interface paths {
     post?: never;
     /** Delete a workflow no tool serves, and its steps */
     delete: operations['deleteWorkflow'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workflows/{id}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My runs of a workflow, newest first */
+    get: operations['listWorkflowRuns'];
+    put?: never;
+    /** Run a workflow: its steps one after the other; with Accept: text/event-stream, live */
+    post: operations['startWorkflowRun'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1412,6 +1481,8 @@ export interface components {
       session_id: string;
       /** @description The run whose call of an `agent` tool started this one; null for a run started directly. */
       parent_run_id: string | null;
+      /** @description The workflow run this run is a step of; null for a run that is not a workflow's step. */
+      workflow_run_id: string | null;
       /**
        * @description The runs this one started by calling `agent` tools, oldest first.
        * @example [
@@ -1570,6 +1641,22 @@ export interface components {
        *     ]
        */
       attachments?: string[];
+    };
+    StartWorkflowRunDto: {
+      /**
+       * @description The workflow's input, checked against its `input_schema` before anything runs.
+       * @example {
+       *       "topic": "login"
+       *     }
+       */
+      input?: Record<string, never>;
+      /**
+       * Format: uri
+       * @description Where to POST a signed notice when the run completes, fails, is cancelled or waits for an
+       *     approval.
+       * @example https://example.com/hooks/toolhub
+       */
+      webhook_url?: string;
     };
     TestRunRequestDto: {
       /**
@@ -2075,6 +2162,96 @@ export interface components {
       limit: number;
       /** @example 0 */
       offset: number;
+    };
+    WorkflowRunCancelRequestedDto: {
+      /** @example 3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9 */
+      workflow_run_id: string;
+      /**
+       * @description Its running step stops; its stream ends with `complete` (reason `cancelled`).
+       * @example true
+       */
+      cancel_requested: boolean;
+    };
+    WorkflowRunDto: {
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      status: 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
+      /**
+       * @example {
+       *       "topic": "login"
+       *     }
+       */
+      input: Record<string, never> | null;
+      /**
+       * @description The last step's output, once completed.
+       * @example https://www.plantuml.com/plantuml/svg/SoWkIImgAStDuN
+       */
+      output: Record<string, never> | null;
+      /** @example 3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9 */
+      id: string;
+      /** @example 7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e */
+      workflow_id: string;
+      steps: components['schemas']['WorkflowRunStepDto'][];
+      error: components['schemas']['RunErrorDto'] | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:09.000Z
+       */
+      finished_at: string | null;
+    };
+    WorkflowRunPageDto: {
+      items: components['schemas']['WorkflowRunDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    WorkflowRunStepDto: {
+      /**
+       * @example agent
+       * @enum {string}
+       */
+      type: 'agent' | 'tool';
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      status: 'pending' | 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
+      /**
+       * @description What the step produced, once completed.
+       * @example A diagram of the login flow.
+       */
+      output?: Record<string, never>;
+      /** @example 1 */
+      index: number;
+      /**
+       * @description The step's key in the workflow, if it has one.
+       * @example draft
+       */
+      key: string | null;
+      /**
+       * @description The agent's or the tool's id.
+       * @example 2b1a0f9e-8d7c-4b6a-9e5d-4c3b2a1f0e9d
+       */
+      ref_id: string;
+      /**
+       * @description An agent step's run.
+       * @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d
+       */
+      run_id?: string;
+      error?: components['schemas']['RunErrorDto'];
     };
     WorkflowStepDto: {
       /**
@@ -4663,6 +4840,209 @@ export interface operations {
       };
     };
   };
+  getWorkflowRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowRunDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_RUN_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  cancelWorkflowRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowRunCancelRequestedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_RUN_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description RUN_FINISHED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  streamWorkflowRunEvents: {
+    parameters: {
+      query?: {
+        /** @description Replay the events after this `eventIndex` (like `Last-Event-ID`); -1: from the first. */
+        after?: number;
+      };
+      header?: {
+        /** @description Resume after this eventIndex (sent by EventSource on reconnect) */
+        'Last-Event-ID'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workflow run’s events as Server-Sent Events: `id` is the `eventIndex`, `event` the type, `data` the event (its agent steps’ events relayed, with `stepIndex` and `runId`); a `: ping` comment every 15 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example id: 0
+           *     event: workflow_started
+           *     data: {"type":"workflow_started","eventIndex":0,…}
+           *
+           *     id: 1
+           *     event: step_started
+           *     data: {"type":"step_started","stepIndex":0,…}
+           */
+          'text/event-stream': string;
+        };
+      };
+      /** @description The workflow run has ended and there is nothing after the given id */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_RUN_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
   listWorkflows: {
     parameters: {
       query?: {
@@ -4994,6 +5374,160 @@ export interface operations {
         };
       };
       /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listWorkflowRuns: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowRunPageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  startWorkflowRun: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Repeat a request safely: the same key and body return the same workflow run */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StartWorkflowRunDto'];
+      };
+    };
+    responses: {
+      /** @description The workflow run’s events as Server-Sent Events: `id` is the `eventIndex`, `event` the type, `data` the event (its agent steps’ events relayed, with `stepIndex` and `runId`); a `: ping` comment every 15 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example id: 0
+           *     event: workflow_started
+           *     data: {"type":"workflow_started","eventIndex":0,…}
+           *
+           *     id: 1
+           *     event: step_started
+           *     data: {"type":"step_started","stepIndex":0,…}
+           */
+          'text/event-stream': string;
+        };
+      };
+      /** @description The run started in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowRunDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description INVALID_INPUT */
       422: {
         headers: {
           [name: string]: unknown;

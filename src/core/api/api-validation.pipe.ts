@@ -81,10 +81,11 @@ export class ApiValidationPipe extends ValidationPipe {
 
 /**
  * Where bodies hold free-form JSON, kept exactly as sent: a tool's `parameters`, a workflow
- * step's `input` template. `*` stands for each item of an array.
+ * step's `input` template, a workflow run's `input`. `*` stands for each item of an array.
  */
 const VERBATIM_JSON_PATHS: readonly (readonly string[])[] = [
   ['parameters'],
+  ['input'],
   ['steps', '*', 'input'],
 ];
 

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { agents } from './registry.tables';
+import { agents, workflows } from './registry.tables';
 import { timestamps } from './timestamps';
 
 export type RunStatus = 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
@@ -74,6 +74,10 @@ export const runs = pgTable(
     depth: integer('depth').notNull().default(0),
     /** The W3C `traceparent` of its first span, when tracing is on: a resumed run joins it. */
     trace_parent: text('trace_parent'),
+    /** The workflow run this run is a step of, if any. */
+    workflow_run_id: uuid('workflow_run_id').references((): AnyPgColumn => workflowRuns.id, {
+      onDelete: 'set null',
+    }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
@@ -89,6 +93,7 @@ export const runs = pgTable(
       .where(sql`${table.idempotency_key} IS NOT NULL`),
     index('runs_session_id_idx').on(table.session_id),
     index('runs_parent_run_id_idx').on(table.parent_run_id),
+    index('runs_workflow_run_id_idx').on(table.workflow_run_id),
   ],
 );
 
@@ -140,5 +145,101 @@ export const approvals = pgTable(
   (table) => [
     index('approvals_run_id_idx').on(table.run_id),
     index('approvals_owner_status_idx').on(table.owner, table.status),
+  ],
+);
+
+export type WorkflowStepStatus = 'pending' | RunStatus;
+
+/** What a workflow run runs, fixed when it starts: later edits of the workflow don't move it. */
+export interface WorkflowRunStep {
+  type: 'agent' | 'tool';
+  /** The agent's or the tool's id. */
+  ref_id: string;
+  /** The agent's or the tool's name when the run started. */
+  name: string;
+  key?: string;
+  input?: unknown;
+}
+
+/** One run of a workflow: its steps one after the other, each fed by the ones before. */
+export const workflowRuns = pgTable(
+  'workflow_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    status: text('status').$type<RunStatus>().notNull().default('running'),
+    /** Null stands for the JSON `null` too. */
+    input: jsonb('input').$type<unknown>(),
+    output: jsonb('output').$type<unknown>(),
+    error: jsonb('error').$type<{ code: string; message: string }>(),
+    steps: jsonb('steps').$type<WorkflowRunStep[]>().notNull(),
+    /** The sequence number of its last persisted event; -1 before the first. */
+    last_sequence_number: bigint('last_sequence_number', { mode: 'number' }).notNull().default(-1),
+    /** The `eventIndex` its stream reached, as its last heartbeat (or end) recorded it. */
+    next_event_index: integer('next_event_index').notNull().default(0),
+    /** The process executing it and when it last said so; a silent one is presumed dead. */
+    instance_id: text('instance_id'),
+    heartbeat_at: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    idempotency_key: text('idempotency_key'),
+    request_hash: text('request_hash'),
+    webhook_url: text('webhook_url'),
+    /** The agent run whose tool call started it (a workflow used as a tool), if any. */
+    parent_run_id: uuid('parent_run_id').references((): AnyPgColumn => runs.id, {
+      onDelete: 'set null',
+    }),
+    depth: integer('depth').notNull().default(0),
+    trace_parent: text('trace_parent'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('workflow_runs_owner_workflow_idx').on(table.owner, table.workflow_id, table.created_at),
+    index('workflow_runs_active_idx')
+      .on(table.status)
+      .where(sql`${table.status} IN ('running', 'awaiting_approval')`),
+    uniqueIndex('workflow_runs_idempotency_key')
+      .on(table.owner, table.idempotency_key)
+      .where(sql`${table.idempotency_key} IS NOT NULL`),
+  ],
+);
+
+/** Where each step of a workflow run stands, and what it produced. */
+export const workflowRunSteps = pgTable(
+  'workflow_run_steps',
+  {
+    workflow_run_id: uuid('workflow_run_id')
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    status: text('status').$type<WorkflowStepStatus>().notNull().default('pending'),
+    /** An agent step's (latest) run. */
+    run_id: uuid('run_id').references((): AnyPgColumn => runs.id, { onDelete: 'set null' }),
+    output: jsonb('output').$type<unknown>(),
+    error: jsonb('error').$type<{ code: string; message: string }>(),
+  },
+  (table) => [primaryKey({ columns: [table.workflow_run_id, table.index] })],
+);
+
+/** The persisted events of a workflow run, numbered gap-free from 0. */
+export const workflowRunEvents = pgTable(
+  'workflow_run_events',
+  {
+    workflow_run_id: uuid('workflow_run_id')
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: 'cascade' }),
+    sequence_number: bigint('sequence_number', { mode: 'number' }).notNull(),
+    event_index: integer('event_index').notNull(),
+    type: text('type').notNull(),
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [
+    primaryKey({ columns: [table.workflow_run_id, table.sequence_number] }),
+    index('workflow_run_events_index_idx').on(table.workflow_run_id, table.event_index),
   ],
 );

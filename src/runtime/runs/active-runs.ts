@@ -9,15 +9,11 @@ import { ClusterConfig } from '../../cluster/cluster.config';
 import { DatabaseConfig } from '../../database/database.config';
 import { RunCancelledError, RunEndedElsewhereError } from '../runtime.errors';
 import { RunStreams } from '../streams/run-streams.service';
+import { ActiveWork } from './active-work';
 import { type RunBeat, RunsRepository } from './runs.repository';
 
 /** Asks the instance executing a run to cancel it (`{ runId }`). */
 const CANCEL_CHANNEL = 'toolhub_run_cancel';
-
-interface ActiveRun {
-  controller: AbortController;
-  done: Promise<void>;
-}
 
 /**
  * The runs this process is executing: how to cancel each and when each is done. On a
@@ -28,7 +24,9 @@ interface ActiveRun {
 @Injectable()
 export class ActiveRuns implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Runs');
-  private readonly runs = new Map<string, ActiveRun>();
+  private readonly runs = new ActiveWork();
+  /** Runs that are steps of a workflow run: left running at shutdown, to be resumed. */
+  private readonly leftAtShutdown = new Set<string>();
   private heartbeat?: NodeJS.Timeout;
 
   constructor(
@@ -59,11 +57,20 @@ export class ActiveRuns implements OnApplicationBootstrap, OnApplicationShutdown
     clearInterval(this.heartbeat);
   }
 
-  /** Starts `work` for the run; it is forgotten once it settles. */
-  start(runId: string, work: (signal: AbortSignal) => Promise<void>): void {
-    const controller = new AbortController();
-    const done = work(controller.signal).finally(() => this.runs.delete(runId));
-    this.runs.set(runId, { controller, done });
+  /**
+   * Starts `work` for the run; it is forgotten once it settles. A run `leftAtShutdown` is not
+   * cancelled when the server stops: it stays running, to be ended interrupted by the next
+   * sweep, so the workflow run it is a step of runs the step again.
+   */
+  start(
+    runId: string,
+    work: (signal: AbortSignal) => Promise<void>,
+    options: { leftAtShutdown?: boolean } = {},
+  ): void {
+    if (options.leftAtShutdown) this.leftAtShutdown.add(runId);
+    this.runs.start(runId, (signal) =>
+      work(signal).finally(() => this.leftAtShutdown.delete(runId)),
+    );
   }
 
   /**
@@ -78,26 +85,26 @@ export class ActiveRuns implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private abort(runId: string, reason: Error = new RunCancelledError()): boolean {
-    const run = this.runs.get(runId);
-    if (!run) return false;
-    run.controller.abort(reason);
-    return true;
+    return this.runs.abort(runId, reason);
   }
 
   /** Resolves when the run is done here (at once if this process is not running it). */
-  async settled(runId: string): Promise<void> {
-    await this.runs.get(runId)?.done;
+  settled(runId: string): Promise<void> {
+    return this.runs.settled(runId);
   }
 
-  /** Cancels every run and waits for each to record its end (on shutdown). */
+  /**
+   * Shutting down: every run is cancelled and records its end, but a workflow's step, which
+   * stops recording nothing.
+   */
   async cancelAll(): Promise<void> {
-    const runs = [...this.runs.keys()];
-    runs.forEach((runId) => this.abort(runId));
-    await Promise.all(runs.map((runId) => this.settled(runId)));
+    await this.runs.abortAll((runId) =>
+      this.leftAtShutdown.has(runId) ? new RunEndedElsewhereError() : new RunCancelledError(),
+    );
   }
 
   private async beat(): Promise<void> {
-    const beats = [...this.runs.keys()].map((id) => ({
+    const beats = this.runs.ids().map((id) => ({
       id,
       nextEventIndex: this.streams.nextEventIndex(id),
     }));

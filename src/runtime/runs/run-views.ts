@@ -9,6 +9,7 @@ export function toRunDto(row: RunRow, childRunIds: string[]): RunDto {
     id: row.id,
     session_id: row.session_id,
     parent_run_id: row.parent_run_id,
+    workflow_run_id: row.workflow_run_id,
     child_run_ids: childRunIds,
     ...(row.trace_parent && { trace_id: traceIdOf(row.trace_parent) }),
     status: row.status,

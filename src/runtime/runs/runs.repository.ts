@@ -17,6 +17,7 @@ export interface NewRun {
   parentRunId?: string;
   depth?: number;
   traceParent?: string;
+  workflowRunId?: string;
 }
 
 export interface RunEnding {
@@ -53,6 +54,7 @@ export class RunsRepository {
         parent_run_id: run.parentRunId,
         depth: run.depth,
         trace_parent: run.traceParent,
+        workflow_run_id: run.workflowRunId,
         heartbeat_at: sql`now()`,
       })
       .returning();

@@ -59,6 +59,8 @@ export interface Delegation {
   lineage: RunLineage;
   /** The title of a new session. */
   title: string;
+  /** The workflow run the run is a step of. */
+  workflowRunId?: string;
 }
 
 /** What a start stores: the run and its first event, and its session if it is new. */
@@ -68,6 +70,7 @@ interface RunInsert {
   idempotencyKey?: string;
   requestHash?: string;
   lineage?: RunLineage;
+  workflowRunId?: string;
   newSession?: { title: string };
   traceParent?: string;
   thinkingBudget: number | undefined;
@@ -144,7 +147,7 @@ export class RunsService implements BeforeApplicationShutdown {
    * that agent, or in a new one, stored with the run, so a run that cannot start leaves nothing.
    */
   async startDelegated(delegation: Delegation): Promise<RunRow> {
-    const { owner, agentId, sessionId, content, lineage } = delegation;
+    const { owner, agentId, sessionId, content, lineage, workflowRunId } = delegation;
     let session: SessionRow | undefined;
     if (sessionId !== undefined) {
       session = await this.sessions.findOwned(sessionId, owner);
@@ -154,7 +157,7 @@ export class RunsService implements BeforeApplicationShutdown {
     }
     const newSession = session ? undefined : { title: delegation.title };
     session ??= unsavedSession(owner, agentId, delegation.title);
-    const started = await this.begin(session, { content }, { lineage, newSession });
+    const started = await this.begin(session, { content }, { lineage, newSession, workflowRunId });
     // Without an idempotency key there is no earlier run of the same request.
     if ('earlier' in started) throw new SessionBusyError(started.earlier.id, 'start a run');
     return started.run;
@@ -164,7 +167,10 @@ export class RunsService implements BeforeApplicationShutdown {
   private async begin(
     session: SessionRow,
     request: RunRequest,
-    start: Pick<RunInsert, 'idempotencyKey' | 'requestHash' | 'lineage' | 'newSession'>,
+    start: Pick<
+      RunInsert,
+      'idempotencyKey' | 'requestHash' | 'lineage' | 'newSession' | 'workflowRunId'
+    >,
   ): Promise<{ run: RunRow } | { earlier: RunRow }> {
     const plan = await this.planner.plan(session, request);
     const attached = await this.attachmentsFor(session.owner, plan, request.attachments ?? []);
@@ -207,7 +213,7 @@ export class RunsService implements BeforeApplicationShutdown {
       },
       first.eventIndex + 1,
       span,
-      attached.files.map((file) => file.id),
+      { fileIds: attached.files.map((file) => file.id), workflowRunId: run.workflow_run_id },
     );
     return { run };
   }
@@ -266,7 +272,7 @@ export class RunsService implements BeforeApplicationShutdown {
       },
       run.next_event_index,
       span,
-      attached.ids,
+      { fileIds: attached.ids, workflowRunId: run.workflow_run_id },
     );
   }
 
@@ -308,8 +314,16 @@ export class RunsService implements BeforeApplicationShutdown {
     }
   }
 
-  /** Runs the plan in the background; its event stream ends with it, unless it pauses. */
-  private launch(plan: RunPlan, firstEventIndex: number, span: Span, fileIds: string[] = []): void {
+  /**
+   * Runs the plan in the background; its event stream ends with it, unless it pauses. A
+   * workflow's step is left running when the server stops, to be ended interrupted.
+   */
+  private launch(
+    plan: RunPlan,
+    firstEventIndex: number,
+    span: Span,
+    { fileIds, workflowRunId }: { fileIds: string[]; workflowRunId: string | null },
+  ): void {
     const sink = this.sinkFor(plan.sessionId, plan.runId, firstEventIndex);
     this.liveSinks.add(plan.runId, sink);
     span.setAttribute('toolhub.run.id', plan.runId);
@@ -332,7 +346,9 @@ export class RunsService implements BeforeApplicationShutdown {
     };
     // The run's spans (model turns, tool calls, the runs it delegates to) nest under its own.
     const inRunSpan = trace.setSpan(context.active(), span);
-    this.active.start(plan.runId, (signal) => context.with(inRunSpan, () => work(signal)));
+    this.active.start(plan.runId, (signal) => context.with(inRunSpan, () => work(signal)), {
+      leftAtShutdown: workflowRunId !== null,
+    });
   }
 
   /** Ends a run's span, failed if the run failed; read only when the span is recorded. */
@@ -426,6 +442,7 @@ export class RunsService implements BeforeApplicationShutdown {
     idempotencyKey,
     requestHash,
     lineage,
+    workflowRunId,
     newSession,
     traceParent,
     thinkingBudget,
@@ -442,6 +459,7 @@ export class RunsService implements BeforeApplicationShutdown {
         parentRunId: lineage?.parentRunId,
         depth: lineage?.depth ?? 0,
         traceParent,
+        workflowRunId,
       });
       // Read once this run holds the session, so no run appends meanwhile and every turn of a
       // run that ended before it (one it raced, too) is there.

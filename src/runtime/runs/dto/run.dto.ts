@@ -74,6 +74,11 @@ export class RunDto {
    */
   parent_run_id!: string | null;
   /**
+   * The workflow run this run is a step of; null for a run that is not a workflow's step.
+   * @example null
+   */
+  workflow_run_id!: string | null;
+  /**
    * The runs this one started by calling `agent` tools, oldest first.
    * @example ["5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716"]
    */

@@ -1,0 +1,71 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Allow, IsUrl, MaxLength } from 'class-validator';
+import { PageDtoOf } from '../../../core/api/page-dto-of';
+import { Omittable } from '../../../core/validation/omittable.decorator';
+import { RunErrorDto } from '../../runs/dto/run.dto';
+
+const STATUSES = ['running', 'awaiting_approval', 'completed', 'failed', 'cancelled'];
+
+export class StartWorkflowRunDto {
+  /** The workflow's input, checked against its `input_schema` before anything runs. */
+  @ApiProperty({ example: { topic: 'login' }, required: false })
+  @Allow()
+  input?: unknown;
+
+  /**
+   * Where to POST a signed notice when the run completes, fails, is cancelled or waits for an
+   * approval. @example "https://example.com/hooks/toolhub"
+   */
+  @Omittable()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  @MaxLength(2048)
+  webhook_url?: string;
+}
+
+export class WorkflowRunStepDto {
+  /** @example 1 */
+  index!: number;
+  /** The step's key in the workflow, if it has one. @example "draft" */
+  key!: string | null;
+  @ApiProperty({ enum: ['agent', 'tool'], example: 'agent' })
+  type!: string;
+  /** The agent's or the tool's id. @example "2b1a0f9e-8d7c-4b6a-9e5d-4c3b2a1f0e9d" */
+  ref_id!: string;
+  @ApiProperty({ enum: ['pending', ...STATUSES], example: 'completed' })
+  status!: string;
+  /** An agent step's run. @example "8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d" */
+  run_id?: string;
+  /** What the step produced, once completed. @example "A diagram of the login flow." */
+  @ApiProperty({ required: false, example: 'A diagram of the login flow.' })
+  output?: unknown;
+  error?: RunErrorDto;
+}
+
+export class WorkflowRunDto {
+  /** @example "3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9" */
+  id!: string;
+  /** @example "7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e" */
+  workflow_id!: string;
+  @ApiProperty({ enum: STATUSES, example: 'completed' })
+  status!: string;
+  @ApiProperty({ example: { topic: 'login' }, nullable: true })
+  input!: unknown;
+  /** The last step's output, once completed. */
+  @ApiProperty({ example: 'https://www.plantuml.com/plantuml/svg/SoWkIImgAStDuN', nullable: true })
+  output!: unknown;
+  steps!: WorkflowRunStepDto[];
+  error!: RunErrorDto | null;
+  /** @example "2026-11-22T10:00:00.000Z" */
+  created_at!: Date;
+  /** @example "2026-11-22T10:00:09.000Z" */
+  finished_at!: Date | null;
+}
+
+export class WorkflowRunPageDto extends PageDtoOf(WorkflowRunDto) {}
+
+export class WorkflowRunCancelRequestedDto {
+  /** @example "3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9" */
+  workflow_run_id!: string;
+  /** Its running step stops; its stream ends with `complete` (reason `cancelled`). @example true */
+  cancel_requested!: true;
+}

@@ -1,0 +1,49 @@
+import { type RunEvent, type RunEventType } from '../events/run-event.types';
+
+/** The fields of each workflow run event beyond the common ones; clients read these names. */
+export interface WorkflowRunEventFields {
+  workflow_started: { input: unknown };
+  step_started: {
+    stepIndex: number;
+    stepKey: string | null;
+    stepType: 'agent' | 'tool';
+    /** The agent's or the tool's id. */
+    refId: string;
+  };
+  step_completed: { stepIndex: number; output: unknown };
+  step_failed: { stepIndex: number; error: string; code: string };
+  workflow_completed: { output: unknown };
+  error: { error: string; code: string };
+  complete: { reason: 'success' | 'cancelled' };
+}
+
+export type WorkflowRunEventType = keyof WorkflowRunEventFields;
+
+interface WorkflowRunEventBase<T> {
+  type: T;
+  workflowRunId: string;
+  /** Every event of the workflow run's stream, from 0, gap-free: the SSE `id`. */
+  eventIndex: number;
+  timestamp: string;
+  persistenceState: 'persisted' | 'transient';
+  /** Stored events only: consecutive from 0 per workflow run. */
+  sequenceNumber?: number;
+}
+
+/** An event of the workflow run itself; all but `complete` are stored. */
+export type OwnWorkflowRunEvent<T extends WorkflowRunEventType = WorkflowRunEventType> =
+  T extends WorkflowRunEventType ? WorkflowRunEventBase<T> & WorkflowRunEventFields[T] : never;
+
+/**
+ * An event of an agent step's run, streamed (not stored: its own run stores it) under the
+ * workflow stream's index, naming the step and keeping the run's `runId` and `sessionId`.
+ */
+export type RelayedStepEvent = WorkflowRunEventBase<RunEventType> &
+  Omit<RunEvent, 'eventIndex' | 'persistenceState' | 'sequenceNumber'> & { stepIndex: number };
+
+export type WorkflowRunEvent = OwnWorkflowRunEvent | RelayedStepEvent;
+
+/** The workflow run's own end: a relayed `complete` or `error` is only its step run's. */
+export function isWorkflowRunEnd(event: WorkflowRunEvent): boolean {
+  return !('stepIndex' in event && 'runId' in event) && ['complete', 'error'].includes(event.type);
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { rawRows } from '../../database/raw-rows';
+import { workflowRunEvents, workflowRuns } from '../../database/schema';
+import { Transactions } from '../../database/transactions';
+import { type WorkflowRunEvent } from './workflow-run-event.types';
+
+/**
+ * The durable log of a workflow run's stored events. As for runs, the sequence number is
+ * allocated by the statement that stores the event (the workflow run's row is the counter).
+ */
+@Injectable()
+export class WorkflowRunEventStore {
+  constructor(private readonly transactions: Transactions) {}
+
+  async append(event: WorkflowRunEvent): Promise<WorkflowRunEvent> {
+    const stored = JSON.stringify({ ...event, sequenceNumber: undefined });
+    const [row] = await rawRows<{ sequence_number: number | string }>(
+      this.transactions.db,
+      sql`
+      WITH next AS (
+        UPDATE ${workflowRuns}
+        SET last_sequence_number = last_sequence_number + 1
+        WHERE id = ${event.workflowRunId}
+        RETURNING last_sequence_number
+      )
+      INSERT INTO ${workflowRunEvents} (workflow_run_id, sequence_number, event_index, type, event)
+      SELECT ${event.workflowRunId}, next.last_sequence_number, ${event.eventIndex},
+        ${event.type}, ${stored}::jsonb
+      FROM next
+      RETURNING sequence_number`,
+    );
+    if (!row) throw new Error(`Workflow run ${event.workflowRunId} does not exist`);
+    return { ...event, sequenceNumber: Number(row.sequence_number) };
+  }
+
+  /** The workflow run's stored events after an event index, in order. */
+  async listAfter(workflowRunId: string, afterIndex: number): Promise<WorkflowRunEvent[]> {
+    const rows = await this.transactions.db
+      .select({ event: workflowRunEvents.event, sequenceNumber: workflowRunEvents.sequence_number })
+      .from(workflowRunEvents)
+      .where(
+        and(
+          eq(workflowRunEvents.workflow_run_id, workflowRunId),
+          gt(workflowRunEvents.event_index, afterIndex),
+        ),
+      )
+      .orderBy(asc(workflowRunEvents.event_index));
+    return rows.map(
+      ({ event, sequenceNumber }) => ({ ...event, sequenceNumber }) as WorkflowRunEvent,
+    );
+  }
+}

@@ -1,0 +1,61 @@
+import { type Transactions } from '../../database/transactions';
+import { EventSink } from '../events/event-sink';
+import { type RunEvent } from '../events/run-event.types';
+import { type WorkflowRunEventStore } from './workflow-run-events.repository';
+import {
+  type RelayedStepEvent,
+  type WorkflowRunEvent,
+  type WorkflowRunEventFields,
+  type WorkflowRunEventType,
+} from './workflow-run-event.types';
+import { type WorkflowRunStreams } from './workflow-run-streams';
+
+/** Where one workflow run's events go (see `EventSink`): all its own but `complete` are stored. */
+export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
+  constructor(
+    private readonly workflowRunId: string,
+    firstIndex: number,
+    store: WorkflowRunEventStore,
+    streams: WorkflowRunStreams,
+    transactions: Transactions,
+  ) {
+    super(
+      firstIndex,
+      { store: (event) => store.append(event), publish: (event) => streams.publish(event) },
+      transactions,
+    );
+  }
+
+  /** Emits an event; `alongside` runs in the transaction that stores it. */
+  async emit<T extends WorkflowRunEventType>(
+    type: T,
+    fields: WorkflowRunEventFields[T],
+    alongside?: () => Promise<unknown>,
+  ): Promise<WorkflowRunEvent> {
+    const event = {
+      type,
+      workflowRunId: this.workflowRunId,
+      eventIndex: this.takeIndex(),
+      timestamp: new Date().toISOString(),
+      persistenceState: type === 'complete' ? 'transient' : 'persisted',
+      ...fields,
+    } as WorkflowRunEvent;
+    const [emitted] = await this.emitTogether([event], alongside);
+    return emitted;
+  }
+
+  /** Streams an event of a step's run under this stream's next index; its run stores it. */
+  async relay(stepIndex: number, event: RunEvent): Promise<void> {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { eventIndex, persistenceState, sequenceNumber, ...own } = event;
+    const relayed = {
+      ...own,
+      workflowRunId: this.workflowRunId,
+      eventIndex: this.takeIndex(),
+      persistenceState: 'transient',
+      stepIndex,
+    } as RelayedStepEvent;
+    // Stored nowhere here, it can only fail once the stream has ended: nobody is left to see it.
+    await this.emitTogether([relayed]).catch(() => undefined);
+  }
+}

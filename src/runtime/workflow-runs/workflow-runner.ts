@@ -1,0 +1,220 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '../../core/errors';
+import { Transactions } from '../../database/transactions';
+import { ToolInvoker } from '../../tools/tool-invoker.service';
+import { RunsRepository } from '../runs/runs.repository';
+import { isActiveRunStatus } from '../../database/schema';
+import { AgentSteps } from './agent-steps';
+import { StepFailure, StepInterrupted, StepRunCancelled } from './step-outcomes';
+import { stepInputOf } from './step-input';
+import { WorkflowRunLeftError } from './workflow-run.errors';
+import { WorkflowRunEventStore } from './workflow-run-events.repository';
+import { WorkflowRunExecutions } from './workflow-run-executions';
+import { WorkflowRunSink } from './workflow-run-sink';
+import { WorkflowRunStreams } from './workflow-run-streams';
+import {
+  type WorkflowRunEnding,
+  type WorkflowRunRow,
+  type WorkflowRunStepRow,
+  WorkflowRunsRepository,
+} from './workflow-runs.repository';
+
+/** How often a step cut off by a stopped server runs again before the workflow run fails. */
+const STEP_ATTEMPTS = 3;
+
+/** One execution of a workflow run: where it streams, what stops it, what it produced. */
+interface Execution {
+  run: WorkflowRunRow;
+  sink: WorkflowRunSink;
+  signal: AbortSignal;
+  outputs: unknown[];
+  /** Changes of the waiting state, stored one after another. */
+  waits: Promise<void>;
+}
+
+/**
+ * Executes workflow runs: each step after the last one completed, fed by the ones before,
+ * recording each step's start and end with the events that tell them; the run ends completed
+ * with the last step's output, failed with the failed step's error, or cancelled.
+ */
+@Injectable()
+export class WorkflowRunner {
+  private readonly logger = new Logger('WorkflowRuns');
+
+  constructor(
+    private readonly repository: WorkflowRunsRepository,
+    private readonly store: WorkflowRunEventStore,
+    private readonly streams: WorkflowRunStreams,
+    private readonly transactions: Transactions,
+    private readonly executions: WorkflowRunExecutions,
+    private readonly tools: ToolInvoker,
+    private readonly agentSteps: AgentSteps,
+    private readonly runs: RunsRepository,
+  ) {
+    executions.resumeWith((run) => this.launch(run, run.next_event_index));
+  }
+
+  /** Executes the workflow run in the background, its stream going on from `firstEventIndex`. */
+  launch(run: WorkflowRunRow, firstEventIndex: number): void {
+    this.streams.openIfMissing(run.id);
+    this.executions.start(run.id, async (signal) => {
+      let ended = true;
+      try {
+        const next = Math.max(firstEventIndex, await this.nextStoredIndex(run.id));
+        const sink = new WorkflowRunSink(run.id, next, this.store, this.streams, this.transactions);
+        ended = await this.execute({ run, sink, signal, outputs: [], waits: Promise.resolve() });
+        await sink.drained();
+      } catch (error) {
+        // Only a workflow run whose end could not be stored gets here (the database is gone).
+        this.logger.error({ err: error, workflowRunId: run.id }, 'Workflow run stopped unrecorded');
+      } finally {
+        if (ended) this.streams.finish(run.id);
+      }
+    });
+  }
+
+  /** True once the run has ended; false when it was left (the server stops) to resume later. */
+  private async execute(execution: Execution): Promise<boolean> {
+    const { run, sink, signal, outputs } = execution;
+    const states = await this.repository.steps(run.id);
+    let index = 0;
+    for (; states[index]?.status === 'completed'; index++) outputs.push(states[index].output);
+    try {
+      for (; index < run.steps.length; index++) {
+        const output = await this.runStep(execution, index, states[index]);
+        await execution.waits;
+        await sink.emit('step_completed', { stepIndex: index, output }, () =>
+          this.repository.changeStep(run.id, index, { status: 'completed', output }),
+        );
+        outputs.push(output);
+      }
+      const output = run.steps.length > 0 ? outputs[outputs.length - 1] : run.input;
+      await sink.emit('workflow_completed', { output }, () =>
+        this.end(run, sink, { status: 'completed', output }),
+      );
+      await sink.emit('complete', { reason: 'success' });
+    } catch (error) {
+      await execution.waits;
+      if (signal.reason instanceof WorkflowRunLeftError) return false;
+      if (signal.aborted || error instanceof StepRunCancelled) await this.cancel(execution, index);
+      else await this.fail(execution, index, error);
+    }
+    return true;
+  }
+
+  /** Runs the step, again from its start when a stopped server cut its run off. */
+  private async runStep(
+    execution: Execution,
+    index: number,
+    state: WorkflowRunStepRow | undefined,
+  ): Promise<unknown> {
+    const { run, sink, signal } = execution;
+    const step = run.steps[index];
+    // A step whose run waits for approval (or works on, resumed elsewhere) goes on with it.
+    const held = state?.run_id ? await this.runs.find(state.run_id) : undefined;
+    let paused = held && isActiveRunStatus(held.status) ? held : undefined;
+    for (let attempt = 1; ; attempt++) {
+      if (!paused) {
+        await sink.emit(
+          'step_started',
+          { stepIndex: index, stepKey: step.key ?? null, stepType: step.type, refId: step.ref_id },
+          () => this.repository.changeStep(run.id, index, { status: 'running', runId: null }),
+        );
+      }
+      try {
+        const input = stepInputOf(run, index, execution.outputs);
+        if (step.type === 'tool') {
+          return await this.tools.invoke(step.name, input, {
+            caller: 'workflow',
+            scope: 'all',
+            origin: { user: run.owner },
+            signal,
+          });
+        }
+        return await this.agentSteps.run(
+          {
+            run,
+            index,
+            step,
+            message: typeof input === 'string' ? input : JSON.stringify(input ?? null),
+            sink,
+            signal,
+            waiting: (waits) => this.changeWaiting(execution, index, waits),
+          },
+          paused,
+        );
+      } catch (error) {
+        if (!(error instanceof StepInterrupted) || signal.aborted) throw error;
+        if (attempt === STEP_ATTEMPTS) {
+          throw new StepFailure('RUN_INTERRUPTED', 'The step was interrupted too many times');
+        }
+        paused = undefined;
+      }
+    }
+  }
+
+  /** The workflow run (and its step) waits for a human, or works again. */
+  private changeWaiting(execution: Execution, index: number, waits: boolean): void {
+    const { run } = execution;
+    const status = waits ? 'awaiting_approval' : 'running';
+    execution.waits = execution.waits
+      .then(() =>
+        this.transactions.run(async () => {
+          if (await this.repository.setActiveStatus(run.id, status)) {
+            await this.repository.changeStep(run.id, index, { status });
+          }
+        }),
+      )
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, workflowRunId: run.id }, 'A waiting state was not stored'),
+      );
+  }
+
+  private async fail(execution: Execution, index: number, error: unknown): Promise<void> {
+    const { run, sink } = execution;
+    const failure = failureOf(error);
+    if (failure.code === 'INTERNAL_ERROR') {
+      this.logger.error({ err: error, workflowRunId: run.id }, 'Workflow run failed unexpectedly');
+    }
+    if (index < run.steps.length) {
+      await sink.emit(
+        'step_failed',
+        { stepIndex: index, error: failure.message, code: failure.code },
+        () => this.repository.changeStep(run.id, index, { status: 'failed', error: failure }),
+      );
+    }
+    await sink.emit('error', { error: failure.message, code: failure.code }, () =>
+      this.end(run, sink, { status: 'failed', error: failure }),
+    );
+  }
+
+  private async cancel(execution: Execution, index: number): Promise<void> {
+    const { run, sink } = execution;
+    const cancelled = { code: 'RUN_CANCELLED', message: 'The workflow run was cancelled' };
+    // The status is stored before `complete` is sent: a client reading the run then sees it.
+    await this.transactions.run(async () => {
+      if (index < run.steps.length) {
+        await this.repository.changeStep(run.id, index, { status: 'cancelled', error: cancelled });
+      }
+      await this.end(run, sink, { status: 'cancelled' });
+    });
+    await sink.emit('complete', { reason: 'cancelled' });
+  }
+
+  private async end(run: WorkflowRunRow, sink: WorkflowRunSink, ending: WorkflowRunEnding) {
+    await this.repository.finish(run.id, ending, sink.nextEventIndex);
+  }
+
+  /** The index after the workflow run's last stored event: where a resumed stream goes on. */
+  private async nextStoredIndex(id: string): Promise<number> {
+    const stored = await this.store.listAfter(id, -1);
+    return (stored[stored.length - 1]?.eventIndex ?? -1) + 1;
+  }
+}
+
+function failureOf(error: unknown): { code: string; message: string } {
+  if (error instanceof DomainError || error instanceof StepFailure) {
+    return { code: error.code, message: error.message };
+  }
+  return { code: 'INTERNAL_ERROR', message: 'The step failed unexpectedly' };
+}

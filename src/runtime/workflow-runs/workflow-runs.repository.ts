@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ACTIVE_RUN_STATUSES,
+  type RunStatus,
+  type WorkflowRunStep,
+  workflowRunSteps,
+  workflowRuns,
+} from '../../database/schema';
+import { rawRows } from '../../database/raw-rows';
+import { selectNewestFirst } from '../../database/select-newest-first';
+import { Transactions } from '../../database/transactions';
+import { isUuid } from '../../database/uuid';
+
+export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
+export type WorkflowRunStepRow = typeof workflowRunSteps.$inferSelect;
+
+export interface NewWorkflowRun {
+  workflowId: string;
+  owner: string;
+  input: unknown;
+  steps: WorkflowRunStep[];
+  idempotencyKey?: string;
+  requestHash?: string;
+  webhookUrl?: string;
+  parentRunId?: string;
+  depth: number;
+  instanceId: string;
+}
+
+export type WorkflowRunEnding =
+  | { status: 'completed'; output: unknown }
+  | { status: 'failed'; error: { code: string; message: string } }
+  | { status: 'cancelled' };
+
+/** A step's change of state, with what it produced or why it failed. */
+export type StepChange =
+  | { status: 'running'; runId?: string | null }
+  | { status: 'awaiting_approval' }
+  | { status: 'completed'; output: unknown }
+  | { status: 'failed' | 'cancelled'; error: { code: string; message: string } };
+
+@Injectable()
+export class WorkflowRunsRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  /** The workflow run, held by this instance, and its steps, all pending. */
+  async insert(run: NewWorkflowRun): Promise<WorkflowRunRow> {
+    const [row] = await this.transactions.db
+      .insert(workflowRuns)
+      .values({
+        workflow_id: run.workflowId,
+        owner: run.owner,
+        input: jsonOrNull(run.input),
+        steps: run.steps,
+        idempotency_key: run.idempotencyKey,
+        request_hash: run.requestHash,
+        webhook_url: run.webhookUrl,
+        parent_run_id: run.parentRunId,
+        depth: run.depth,
+        instance_id: run.instanceId,
+        heartbeat_at: sql`now()`,
+      })
+      .returning();
+    if (run.steps.length > 0) {
+      await this.transactions.db
+        .insert(workflowRunSteps)
+        .values(run.steps.map((_, index) => ({ workflow_run_id: row.id, index })));
+    }
+    return row;
+  }
+
+  async find(id: string): Promise<WorkflowRunRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await this.transactions.db
+      .select()
+      .from(workflowRuns)
+      .where(eq(workflowRuns.id, id));
+    return row;
+  }
+
+  async findOwned(id: string, owner: string): Promise<WorkflowRunRow | undefined> {
+    const row = await this.find(id);
+    return row?.owner === owner ? row : undefined;
+  }
+
+  async findByIdempotencyKey(owner: string, key: string): Promise<WorkflowRunRow | undefined> {
+    const [row] = await this.transactions.db
+      .select()
+      .from(workflowRuns)
+      .where(and(eq(workflowRuns.owner, owner), eq(workflowRuns.idempotency_key, key)));
+    return row;
+  }
+
+  /** One page of the owner's runs of a workflow, newest first. */
+  listOwned(owner: string, workflowId: string, page: { limit: number; offset: number }) {
+    const where = and(eq(workflowRuns.owner, owner), eq(workflowRuns.workflow_id, workflowId));
+    return selectNewestFirst(this.transactions.db, workflowRuns, where, page);
+  }
+
+  async steps(workflowRunId: string): Promise<WorkflowRunStepRow[]> {
+    return this.transactions.db
+      .select()
+      .from(workflowRunSteps)
+      .where(eq(workflowRunSteps.workflow_run_id, workflowRunId))
+      .orderBy(asc(workflowRunSteps.index));
+  }
+
+  async changeStep(workflowRunId: string, index: number, change: StepChange): Promise<void> {
+    await this.transactions.db
+      .update(workflowRunSteps)
+      .set({
+        status: change.status,
+        ...('runId' in change && change.runId !== undefined && { run_id: change.runId }),
+        ...('output' in change && { output: jsonOrNull(change.output) }),
+        ...('error' in change && { error: change.error }),
+      })
+      .where(
+        and(eq(workflowRunSteps.workflow_run_id, workflowRunId), eq(workflowRunSteps.index, index)),
+      );
+  }
+
+  /** Marks a running workflow run as waiting for a human, or back at work; false if it ended. */
+  async setActiveStatus(id: string, status: 'running' | 'awaiting_approval'): Promise<boolean> {
+    const rows = await this.transactions.db
+      .update(workflowRuns)
+      .set({ status })
+      .where(and(eq(workflowRuns.id, id), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])))
+      .returning({ id: workflowRuns.id });
+    return rows.length > 0;
+  }
+
+  /** Records how an active workflow run ended; one that already ended is left as it is. */
+  async finish(
+    id: string,
+    ending: WorkflowRunEnding,
+    nextEventIndex: number,
+  ): Promise<WorkflowRunRow | undefined> {
+    const [row] = await this.transactions.db
+      .update(workflowRuns)
+      .set({
+        status: ending.status,
+        output: ending.status === 'completed' ? jsonOrNull(ending.output) : null,
+        error: ending.status === 'failed' ? ending.error : null,
+        next_event_index: nextEventIndex,
+        finished_at: sql`now()`,
+      })
+      .where(and(eq(workflowRuns.id, id), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Records that this instance still executes these workflow runs and how far their streams
+   * got; returns the statuses found (one that ended meanwhile was cancelled elsewhere).
+   */
+  async beat(
+    beats: readonly { id: string; nextEventIndex: number }[],
+    instanceId: string,
+  ): Promise<{ id: string; status: RunStatus }[]> {
+    if (beats.length === 0) return [];
+    return rawRows<{ id: string; status: RunStatus }>(
+      this.transactions.db,
+      sql`
+      WITH beat AS (
+        SELECT unnest(${`{${beats.map((beat) => beat.id).join(',')}}`}::uuid[]) AS id,
+          unnest(${`{${beats.map((beat) => beat.nextEventIndex).join(',')}}`}::integer[])
+            AS next_event_index
+      ), beaten AS (
+        UPDATE ${workflowRuns}
+        SET heartbeat_at = now(), instance_id = ${instanceId},
+          next_event_index = GREATEST(${workflowRuns.next_event_index}, beat.next_event_index)
+        FROM beat
+        WHERE ${workflowRuns.id} = beat.id
+          AND ${workflowRuns.status} IN ('running', 'awaiting_approval')
+      )
+      SELECT ${workflowRuns.id} AS id, ${workflowRuns.status} AS status
+      FROM ${workflowRuns} JOIN beat USING (id)`,
+    );
+  }
+
+  /** Active workflow runs whose executor has been silent for `seconds` (all, with 0). */
+  async findStale(seconds: number): Promise<WorkflowRunRow[]> {
+    return this.transactions.db.select().from(workflowRuns).where(staleFor(seconds));
+  }
+
+  /**
+   * Takes a workflow run silent for `seconds` over for this instance. Exactly one claimant
+   * wins: a second one's update, once the first has committed, finds a fresh heartbeat.
+   */
+  async claim(
+    id: string,
+    seconds: number,
+    instanceId: string,
+  ): Promise<WorkflowRunRow | undefined> {
+    const [row] = await this.transactions.db
+      .update(workflowRuns)
+      .set({ instance_id: instanceId, heartbeat_at: sql`now()` })
+      .where(and(eq(workflowRuns.id, id), staleFor(seconds)))
+      .returning();
+    return row;
+  }
+}
+
+function staleFor(seconds: number) {
+  return and(
+    inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES]),
+    sql`coalesce(${workflowRuns.heartbeat_at}, ${workflowRuns.created_at}) <= now() - make_interval(secs => ${seconds})`,
+  );
+}
+
+/** `undefined` is not JSON: what has no value is stored as null. */
+function jsonOrNull(value: unknown): unknown {
+  return value === undefined ? null : value;
+}

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { type Principal } from '../../api-keys/principal';
+import { ClusterInstance } from '../../cluster/cluster-buses';
+import { isUniqueViolation } from '../../database/postgres-errors';
+import { isActiveRunStatus, type RunStatus } from '../../database/schema';
+import { Transactions } from '../../database/transactions';
+import { ResourceNotFoundError } from '../../registry/common/registry.errors';
+import { ToolParametersCompiler } from '../../registry/tools/tool-parameters';
+import {
+  type WorkflowDefinition,
+  WorkflowsRepository,
+} from '../../registry/workflows/workflows.repository';
+import { inputCheckOf } from '../../tools/tool-input-check';
+import { RunCanceller } from '../approvals/run-canceller';
+import { RunsRepository } from '../runs/runs.repository';
+import { IdempotencyKeyReusedError, RunFinishedError } from '../runtime.errors';
+import { InvalidWorkflowInputError, WorkflowRunNotFoundError } from './workflow-run.errors';
+import { WorkflowRunEventStore } from './workflow-run-events.repository';
+import { WorkflowRunExecutions } from './workflow-run-executions';
+import { WorkflowRunStreams } from './workflow-run-streams';
+import { WorkflowRunner } from './workflow-runner';
+import { type WorkflowRunRow, WorkflowRunsRepository } from './workflow-runs.repository';
+
+export interface WorkflowRunRequest {
+  input: unknown;
+  webhookUrl?: string;
+}
+
+/** Where a workflow run comes from: the user it acts for, and the run that called it, if any. */
+export interface WorkflowRunOrigin {
+  owner: string;
+  idempotencyKey?: string;
+  parentRunId?: string;
+  depth: number;
+}
+
+/** Starts, reads, lists and cancels workflow runs, for their owner. */
+@Injectable()
+export class WorkflowRunsService {
+  constructor(
+    private readonly workflows: WorkflowsRepository,
+    private readonly inputSchemas: ToolParametersCompiler,
+    private readonly repository: WorkflowRunsRepository,
+    private readonly store: WorkflowRunEventStore,
+    private readonly streams: WorkflowRunStreams,
+    private readonly transactions: Transactions,
+    private readonly runner: WorkflowRunner,
+    private readonly executions: WorkflowRunExecutions,
+    private readonly instance: ClusterInstance,
+    private readonly runs: RunsRepository,
+    private readonly canceller: RunCanceller,
+  ) {}
+
+  /**
+   * Starts a run of the workflow in the background and returns it; with an idempotency key
+   * already used for the same request, returns that request's run instead.
+   */
+  async start(
+    workflowId: string,
+    request: WorkflowRunRequest,
+    origin: WorkflowRunOrigin,
+  ): Promise<WorkflowRunRow> {
+    const workflow = await this.workflows.definitionOf(workflowId);
+    if (!workflow) throw new ResourceNotFoundError('Workflow', workflowId);
+    const requestHash = origin.idempotencyKey && hashOf(workflow.id, request);
+    const earlier = await this.earlierRun(origin, requestHash);
+    if (earlier) return earlier;
+    this.assertValidInput(workflow, request.input);
+    // What the run executes, whatever edits of the workflow come later.
+    const steps = workflow.steps.map(({ type, id, name, key, input }) => ({
+      type,
+      ref_id: id,
+      name,
+      ...(key !== undefined && { key }),
+      ...(input !== undefined && { input }),
+    }));
+    let started: {
+      run: WorkflowRunRow;
+      first: Awaited<ReturnType<WorkflowRunEventStore['append']>>;
+    };
+    try {
+      started = await this.transactions.run(async () => {
+        const run = await this.repository.insert({
+          workflowId: workflow.id,
+          owner: origin.owner,
+          input: request.input,
+          steps,
+          idempotencyKey: origin.idempotencyKey,
+          requestHash,
+          webhookUrl: request.webhookUrl,
+          parentRunId: origin.parentRunId,
+          depth: origin.depth,
+          instanceId: this.instance.id,
+        });
+        const first = await this.store.append({
+          type: 'workflow_started',
+          workflowRunId: run.id,
+          eventIndex: 0,
+          timestamp: new Date().toISOString(),
+          persistenceState: 'persisted',
+          input: request.input,
+        });
+        return { run, first };
+      });
+    } catch (error) {
+      // A concurrent request with the same key stored its run first: that run is the answer.
+      const raced = isUniqueViolation(error) && (await this.earlierRun(origin, requestHash));
+      if (raced) return raced;
+      throw error;
+    }
+    this.streams.open(started.run.id);
+    this.streams.publish(started.first);
+    this.runner.launch(started.run, started.first.eventIndex + 1);
+    return started.run;
+  }
+
+  async find(principal: Principal, id: string): Promise<WorkflowRunRow> {
+    const run = await this.repository.findOwned(id, principal.user);
+    if (!run) throw new WorkflowRunNotFoundError(id);
+    return run;
+  }
+
+  /** One page of the caller's runs of the workflow, newest first. */
+  async list(principal: Principal, workflowId: string, page: { limit: number; offset: number }) {
+    const workflow = await this.workflows.find(workflowId);
+    if (!workflow) throw new ResourceNotFoundError('Workflow', workflowId);
+    return this.repository.listOwned(principal.user, workflow.id, page);
+  }
+
+  steps(run: WorkflowRunRow) {
+    return this.repository.steps(run.id);
+  }
+
+  /** Asks a workflow run to stop, wherever it executes; RUN_FINISHED once it has ended. */
+  async cancel(principal: Principal, id: string): Promise<WorkflowRunRow> {
+    const run = await this.find(principal, id);
+    return this.stop(run);
+  }
+
+  async stop(run: WorkflowRunRow): Promise<WorkflowRunRow> {
+    if (!isActiveRunStatus(run.status)) throw new RunFinishedError(run.id, run.status);
+    if (!this.executions.cancel(run.id)) {
+      // Nobody here executes it: its process may be gone, so it ends where it stands (an
+      // instance that does execute it stops on the notice, or at its next heartbeat).
+      const current = await this.transactions.run(async () => {
+        const steps = await this.repository.steps(run.id);
+        const step = steps.find((state) => isActiveRunStatus(state.status as RunStatus));
+        if (step) {
+          await this.repository.changeStep(run.id, step.index, {
+            status: 'cancelled',
+            error: { code: 'RUN_CANCELLED', message: 'The workflow run was cancelled' },
+          });
+        }
+        await this.repository.finish(run.id, { status: 'cancelled' }, run.next_event_index);
+        return step;
+      });
+      const stepRun = current?.run_id ? await this.runs.find(current.run_id) : undefined;
+      if (stepRun && isActiveRunStatus(stepRun.status)) await this.canceller.cancelRun(stepRun);
+    }
+    return run;
+  }
+
+  /** Resolves once the workflow run has ended, when this process executes it. */
+  settled(id: string): Promise<void> {
+    return this.executions.settled(id);
+  }
+
+  private async earlierRun(
+    origin: WorkflowRunOrigin,
+    requestHash: string | undefined,
+  ): Promise<WorkflowRunRow | undefined> {
+    if (!origin.idempotencyKey) return undefined;
+    const earlier = await this.repository.findByIdempotencyKey(origin.owner, origin.idempotencyKey);
+    if (earlier && earlier.request_hash !== requestHash) throw new IdempotencyKeyReusedError();
+    return earlier;
+  }
+
+  private assertValidInput(workflow: WorkflowDefinition, input: unknown): void {
+    const issues = inputCheckOf(this.inputSchemas.compile(workflow.input_schema))(input);
+    if (issues.length > 0) throw new InvalidWorkflowInputError(workflow.name, issues);
+  }
+}
+
+function hashOf(workflowId: string, request: WorkflowRunRequest): string {
+  const asked = [workflowId, request.input ?? null, request.webhookUrl ?? null];
+  return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
+}
