@@ -102,8 +102,9 @@ export class AgentSteps {
     if (run?.status === 'failed') {
       throw new StepFailure(run.error?.code ?? 'INTERNAL_ERROR', run.error?.message ?? '');
     }
-    // Deleted, or its stream ended without its end: this server is stopping.
-    throw new StepInterrupted();
+    if (!run) throw new StepInterrupted();
+    // Its stream ended without its end: this server is stopping, and leaves it.
+    throw new WorkflowRunLeftError();
   }
 
   private async cancel(runId: string): Promise<void> {

@@ -56,10 +56,12 @@ export class WorkflowRunner {
 
   /** Executes the workflow run in the background, its stream going on from `firstEventIndex`. */
   launch(run: WorkflowRunRow, firstEventIndex: number): void {
-    this.streams.openIfMissing(run.id);
     this.executions.start(run.id, async (signal) => {
       let ended = true;
       try {
+        // A resumed run's stream holds its stored events before it goes on here.
+        await this.streams.attach(run.id);
+        this.streams.openIfMissing(run.id);
         const next = Math.max(firstEventIndex, await this.nextStoredIndex(run.id));
         const sink = new WorkflowRunSink(run.id, next, this.store, this.streams, this.transactions);
         ended = await this.execute({ run, sink, signal, outputs: [], waits: Promise.resolve() });
@@ -95,7 +97,9 @@ export class WorkflowRunner {
       await sink.emit('complete', { reason: 'success' });
     } catch (error) {
       await execution.waits;
-      if (signal.reason instanceof WorkflowRunLeftError) return false;
+      if (signal.reason instanceof WorkflowRunLeftError || error instanceof WorkflowRunLeftError) {
+        return false;
+      }
       if (signal.aborted || error instanceof StepRunCancelled) await this.cancel(execution, index);
       else await this.fail(execution, index, error);
     }
