@@ -195,7 +195,9 @@ describe('workflow runs across restarts', () => {
 
   /** The run's agent step, once its run waits on the slow tool: that run's id. */
   async function untilHeld(user: RuntimeUser, id: string): Promise<string> {
-    await eventually('the slow tool called', async () => (slowCalls === 1 ? true : undefined));
+    await eventually('the slow tool called', () =>
+      Promise.resolve(slowCalls === 1 ? true : undefined),
+    );
     const run = await untilStatus(user, id, 'running');
     expect(run.steps.map((step) => step.status)).toEqual(['completed', 'running', 'pending']);
     return run.steps[1].run_id as string;
