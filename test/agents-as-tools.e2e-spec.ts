@@ -238,19 +238,6 @@ describeOnAdapter('Agents as tools', (testApp) => {
   });
 
   describe('registration', () => {
-    test('a workflow tool is refused until workflows run, naming the kinds there are', async () => {
-      const workflow = await alice.post('/api/v1/workflows', { name: unique('wf'), steps: [] });
-      const refused = await alice.post('/api/v1/tools', {
-        name: unique('run_workflow'),
-        implementation: { type: 'workflow', workflow_id: workflow.body.id as string },
-      });
-      expect(refused.status).toBe(422);
-      expect(refused.body.error.details).toContainEqual({
-        field: 'implementation.type',
-        messages: ['type must be one of the following values: agent, http, mcp'],
-      });
-    });
-
     test('becoming an http tool, an agent tool needs an input schema of its own and waits for approval by default', async () => {
       const tool = await agentTool(alice, answering('Hi'));
       const http = { type: 'http', url: crm.url };

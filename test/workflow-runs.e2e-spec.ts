@@ -477,6 +477,102 @@ describeOnAdapter('workflow runs', (app) => {
     });
   });
 
+  describe('a workflow called as a tool', () => {
+    async function workflowTool(workflowId: string): Promise<{ id: string; name: string }> {
+      const created = await alice.post('/api/v1/tools', {
+        name: unique('run_workflow'),
+        description: 'Runs a workflow',
+        implementation: { type: 'workflow', workflow_id: workflowId },
+      });
+      expect(created.status).toBe(201);
+      return created.body as { id: string; name: string };
+    }
+
+    it('answers a REST call with its output and run, its parameters the workflow input schema', async () => {
+      const schema = {
+        type: 'object',
+        properties: { topic: { type: 'string' } },
+        required: ['topic'],
+      };
+      const workflowId = await createWorkflow(
+        [{ type: 'tool', id: echoToolId, input: { about: '{{ input.topic }}' } }],
+        { input_schema: schema },
+      );
+      const tool = await workflowTool(workflowId);
+      const listed = (await alice.get(`/api/v1/tools/${tool.id}`)).body;
+      expect(listed).toMatchObject({ parameters: schema, requires_approval: false });
+
+      const called = await alice.post(`/api/tools/${tool.name}`, { topic: 'login' });
+      expect(called.status).toBe(200);
+      expect(called.body.result.output).toEqual({ received: { about: 'login' } });
+      const runId = called.body.result.workflow_run_id as string;
+      const run = (await alice.get(`/api/v1/workflow-runs/${runId}`)).body as WorkflowRunView;
+      expect(run).toMatchObject({ status: 'completed', input: { topic: 'login' } });
+      // It acts for the caller: another user cannot read it.
+      expect((await bob.get(`/api/v1/workflow-runs/${runId}`)).status).toBe(404);
+
+      const refused = await alice.post(`/api/tools/${tool.name}`, { topic: 3 });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe('INVALID_INPUT');
+
+      const unknown = await alice.post('/api/v1/tools', {
+        name: unique('run_nothing'),
+        implementation: { type: 'workflow', workflow_id: '00000000-0000-4000-8000-000000000000' },
+      });
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.error.details).toEqual([
+        {
+          field: 'implementation.workflow_id',
+          messages: [
+            "implementation.workflow_id must be the id of a workflow; '00000000-0000-4000-8000-000000000000' is none",
+          ],
+        },
+      ]);
+    });
+
+    it('answers WORKFLOW_RUN_FAILED naming the failed run and its code', async () => {
+      const workflowId = await createWorkflow([{ type: 'tool', id: failingToolId }]);
+      const tool = await workflowTool(workflowId);
+      const called = await alice.post(`/api/tools/${tool.name}`, {});
+      expect(called.status).toBe(502);
+      expect(called.body.error.code).toBe('WORKFLOW_RUN_FAILED');
+      expect(called.body.error.details).toMatchObject({ code: 'TOOL_EXECUTION_FAILED' });
+    });
+
+    it('is called by an agent like any tool, and a workflow calling itself stops at the depth limit', async () => {
+      const workflowId = await createWorkflow([{ type: 'tool', id: echoToolId }]);
+      const tool = await workflowTool(workflowId);
+      const agentId = await createAgent(
+        scripted([
+          { text: 'Running.', tool_calls: [{ id: 'toolu_1', name: tool.name, args: { n: 7 } }] },
+          { text: 'Ran.' },
+        ]),
+        [tool.id],
+      );
+      const { body: session } = await alice.post('/api/v1/sessions', { agent_id: agentId });
+      const stream = await alice.stream(session.id as string, { content: 'Go' });
+      const frames = await stream.ended;
+      const result = frames.find((frame) => frame.event === 'tool_result');
+      expect(result?.data).toMatchObject({
+        success: true,
+        result: { output: { received: { n: 7 } } },
+      });
+      const nested = result?.data.result as { workflow_run_id: string };
+      const run = (await alice.get(`/api/v1/workflow-runs/${nested.workflow_run_id}`)).body;
+      expect(run.status).toBe('completed');
+
+      const loop = await createWorkflow([{ type: 'tool', id: echoToolId }]);
+      const loopTool = await workflowTool(loop);
+      const updated = await alice.put(`/api/v1/workflows/${loop}`, {
+        steps: [{ type: 'tool', id: loopTool.id }],
+      });
+      expect(updated.status).toBe(200);
+      const called = await alice.post(`/api/tools/${loopTool.name}`, {});
+      expect(called.status).toBe(502);
+      expect(called.body.error.message).toContain('AGENT_TOOL_MAX_DEPTH');
+    });
+  });
+
   describe('the event stream', () => {
     it('resumes after Last-Event-ID without gaps or duplicates, and answers 204 at the end', async () => {
       const workflowId = await createWorkflow([

@@ -43,6 +43,8 @@ import { WorkflowRunner } from './workflow-runs/workflow-runner';
 import { WorkflowRunsController } from './workflow-runs/workflow-runs.controller';
 import { WorkflowRunsRepository } from './workflow-runs/workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs/workflow-runs.service';
+import { WorkflowToolCalls } from './workflow-runs/workflow-tool-calls';
+import { WorkflowToolKind } from './workflow-runs/workflow-tool.kind';
 
 /**
  * The agent runtime: sessions of a user with an agent, runs that stream the model's answer and the
@@ -91,6 +93,8 @@ import { WorkflowRunsService } from './workflow-runs/workflow-runs.service';
     WorkflowRunner,
     AgentSteps,
     WorkflowRunsService,
+    WorkflowToolCalls,
+    WorkflowToolKind,
   ],
 })
 export class RuntimeModule {

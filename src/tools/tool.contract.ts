@@ -58,6 +58,16 @@ export interface ToolCallOrigin {
   user: string;
   /** The run that made the call; absent for calls made directly (REST, MCP, test-runs). */
   run?: { id: string; depth: number };
+  /**
+   * How deep a caller that is no run stands in a chain of delegations (a workflow run's tool
+   * step): the calls it makes go one level deeper.
+   */
+  depth?: number;
+}
+
+/** How deep a run or workflow run started by a call with this origin stands: 0 at the top. */
+export function depthBelow(origin: ToolCallOrigin): number {
+  return (origin.run?.depth ?? origin.depth ?? -1) + 1;
 }
 
 /** The session an agent run belongs to, for tools that work on the session's own data. */

@@ -1143,7 +1143,8 @@ export interface components {
       /** @description What the tool runs. Without one the tool is only described: listed, but not served. */
       implementation?:
         | components['schemas']['AgentToolImplementationDto']
-        | components['schemas']['ToolImplementationDto'];
+        | components['schemas']['ToolImplementationDto']
+        | components['schemas']['WorkflowToolImplementationDto'];
       /**
        * @description Inactive tools are kept but not served to agents.
        * @example true
@@ -2005,7 +2006,8 @@ export interface components {
       /** @description What the tool runs. Without one the tool is only described: listed, but not served. */
       implementation?:
         | components['schemas']['AgentToolImplementationDto']
-        | components['schemas']['ToolImplementationDto'];
+        | components['schemas']['ToolImplementationDto']
+        | components['schemas']['WorkflowToolImplementationDto'];
       /**
        * @description Inactive tools are kept but not served to agents.
        * @example true
@@ -2314,6 +2316,19 @@ export interface components {
       id: string;
       /** @example buy_signal_analyzer */
       name: string;
+    };
+    WorkflowToolImplementationDto: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'workflow';
+      /**
+       * Format: uuid
+       * @description The workflow the tool runs.
+       * @example 7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e
+       */
+      workflow_id: string;
     };
   };
   responses: never;

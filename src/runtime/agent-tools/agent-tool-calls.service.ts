@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type SavedArtifact } from '../../artifacts/processing/tool-response';
 import { ANONYMOUS_USER } from '../../api-keys/principal';
-import { type ToolContext } from '../../tools/tool.contract';
+import { type ToolContext, depthBelow } from '../../tools/tool.contract';
 import { RunCanceller } from '../approvals/run-canceller';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
@@ -65,7 +65,7 @@ export class AgentToolCalls {
     if (origin.user === ANONYMOUS_USER && input.session_id !== undefined) {
       throw new SessionNotFoundError(input.session_id);
     }
-    const depth = origin.run ? origin.run.depth + 1 : 0;
+    const depth = depthBelow(origin);
     if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
       throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
     }

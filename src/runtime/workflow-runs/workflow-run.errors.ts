@@ -31,3 +31,12 @@ export class WorkflowRunLeftError extends Error {
     this.name = 'WorkflowRunLeftError';
   }
 }
+
+/** A workflow called as a tool did not complete; `details` name its run and the failure code. */
+export class WorkflowRunFailedError extends DomainError {
+  readonly code = 'WORKFLOW_RUN_FAILED';
+  readonly status = 502;
+  constructor(message: string, workflowRunId: string, childCode?: string) {
+    super(message, { workflow_run_id: workflowRunId, ...(childCode && { code: childCode }) });
+  }
+}

@@ -131,7 +131,7 @@ export class WorkflowRunner {
           return await this.tools.invoke(step.name, input, {
             caller: 'workflow',
             scope: 'all',
-            origin: { user: run.owner },
+            origin: { user: run.owner, depth: run.depth },
             signal,
           });
         }

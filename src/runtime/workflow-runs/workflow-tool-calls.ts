@@ -1,0 +1,95 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type ToolContext, depthBelow } from '../../tools/tool.contract';
+import { DelegatedRunWatch } from '../agent-tools/delegated-run-watch';
+import { type RunEvent } from '../events/run-event.types';
+import { LiveRunSinks } from '../runs/live-run-sinks';
+import { RuntimeConfig } from '../runtime.config';
+import { AgentDepthExceededError, RunFinishedError } from '../runtime.errors';
+import { followUntilEnded } from '../streams/follow-until-ended';
+import { WorkflowRunFailedError } from './workflow-run.errors';
+import { WorkflowRunStreams } from './workflow-run-streams';
+import { WorkflowRunsRepository } from './workflow-runs.repository';
+import { WorkflowRunsService } from './workflow-runs.service';
+
+/** What a call of a `workflow` tool answers, on every transport. */
+export interface WorkflowToolAnswer {
+  output: unknown;
+  workflow_run_id: string;
+}
+
+/**
+ * Runs a workflow for a tool call: a workflow run of its own, for the user the call acts for,
+ * one level deeper than its caller, answering once it has completed with its output. A caller
+ * that goes away, or a time limit that passes, cancels it; the approvals its agent steps wait
+ * for reach the calling run's stream and stop the call's clock.
+ */
+@Injectable()
+export class WorkflowToolCalls {
+  private readonly logger = new Logger('WorkflowTools');
+
+  constructor(
+    private readonly workflowRuns: WorkflowRunsService,
+    private readonly repository: WorkflowRunsRepository,
+    private readonly streams: WorkflowRunStreams,
+    private readonly sinks: LiveRunSinks,
+    private readonly config: RuntimeConfig,
+  ) {}
+
+  async call(
+    workflowId: string,
+    input: unknown,
+    context: ToolContext,
+  ): Promise<WorkflowToolAnswer> {
+    const { origin, signal } = context;
+    const depth = depthBelow(origin);
+    if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
+      throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
+    }
+    const run = await this.workflowRuns.start(
+      workflowId,
+      { input },
+      { owner: origin.user, parentRunId: origin.run?.id, depth },
+    );
+    const watch = new DelegatedRunWatch(run.id, {
+      pauseTimeLimit: context.pauseTimeLimit,
+      longestPauseMs: this.config.APPROVAL_TIMEOUT_SECONDS * 1000,
+      callerStream: origin.run && this.sinks.find(origin.run.id),
+    });
+    try {
+      await followUntilEnded(
+        this.streams,
+        run.id,
+        (event) => {
+          // The step's run is the one that asks: the caller's stream names it.
+          if ('runId' in event)
+            watch.deliver({ childRunId: event.runId, ...event } as unknown as RunEvent);
+        },
+        signal,
+      );
+    } catch (error) {
+      void this.cancel(run.id);
+      throw error;
+    } finally {
+      watch.close();
+    }
+    const ended = await this.repository.find(run.id);
+    if (ended?.status !== 'completed') {
+      const failure = ended?.error ?? {
+        code: 'RUN_CANCELLED',
+        message: 'The workflow run was cancelled',
+      };
+      throw new WorkflowRunFailedError(failure.message, run.id, failure.code);
+    }
+    return { output: ended.output ?? null, workflow_run_id: run.id };
+  }
+
+  private async cancel(id: string): Promise<void> {
+    try {
+      const run = await this.repository.find(id);
+      if (run) await this.workflowRuns.stop(run);
+    } catch (error) {
+      if (error instanceof RunFinishedError) return;
+      this.logger.warn({ err: error, workflowRunId: id }, 'A workflow run could not be cancelled');
+    }
+  }
+}
