@@ -14,6 +14,7 @@ const LAYERS = [
   'core',
   'database',
   'cluster',
+  'jobs',
   'secrets',
   'api-keys',
   'providers',

@@ -13,6 +13,7 @@ import { MetricsModule } from './core/metrics/metrics.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './core/health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { McpModule } from './mcp/mcp.module';
 import { RegistryModule } from './registry/registry.module';
 import { RuntimeModule } from './runtime/runtime.module';
@@ -54,6 +55,7 @@ export class AppModule {
     return [
       HealthModule,
       DatabaseModule,
+      JobsModule,
       ApiKeysModule,
       ToolsModule.forRoot(extraToolModules),
       RegistryModule,

@@ -85,4 +85,25 @@ describe('Transactions', () => {
     const db = await transactions.run(() => Promise.resolve(transactions.db));
     expect(db).not.toBe(root);
   });
+
+  it('calls an effect after the commit, never after a rollback, and at once outside', async () => {
+    const calls: string[] = [];
+    await transactions.run(async () => {
+      transactions.afterCommit(() => calls.push('committed'));
+      await transactions.run(() => {
+        transactions.afterCommit(() => calls.push('nested'));
+        return Promise.resolve();
+      });
+      calls.push('work done');
+    });
+    await expect(
+      transactions.run(() => {
+        transactions.afterCommit(() => calls.push('rolled back'));
+        return Promise.reject(new Error('failed'));
+      }),
+    ).rejects.toThrow('failed');
+    transactions.afterCommit(() => calls.push('outside'));
+
+    expect(calls).toEqual(['work done', 'committed', 'nested', 'outside']);
+  });
 });

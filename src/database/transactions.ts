@@ -10,7 +10,7 @@ import { DATABASE, type Database } from './database';
  */
 @Injectable()
 export class Transactions {
-  private readonly current = new AsyncLocalStorage<Database>();
+  private readonly current = new AsyncLocalStorage<UnitOfWork>();
   /** Units of work under way, nested ones left out. */
   private running = 0;
 
@@ -18,15 +18,31 @@ export class Transactions {
 
   /** The database handle for the current unit of work. */
   get db(): Database {
-    return this.current.getStore() ?? this.root;
+    return this.current.getStore()?.db ?? this.root;
+  }
+
+  /**
+   * Calls `effect` once the current unit of work has committed (never if it rolls back), or at
+   * once outside one: for what must not happen before others can see the writes, such as waking
+   * a worker for a job the unit of work queued. The effect must not throw: the work is done.
+   */
+  afterCommit(effect: () => void): void {
+    const unit = this.current.getStore();
+    if (unit) unit.committed.push(effect);
+    else effect();
   }
 
   /** Runs `work` in one transaction; called inside another unit of work, it joins that one. */
   run<T>(work: () => Promise<T>): Promise<T> {
     if (this.current.getStore()) return work();
     this.running++;
+    const committed: (() => void)[] = [];
     return this.root
-      .transaction((tx) => this.current.run(tx as unknown as Database, work))
+      .transaction((tx) => this.current.run({ db: tx, committed }, work))
+      .then((result) => {
+        for (const effect of committed) effect();
+        return result;
+      })
       .finally(() => {
         // While the store is enabled, Node runs its hooks on every promise of the process, every
         // request's included. Between units of work nothing reads it: it is enabled again by
@@ -34,4 +50,10 @@ export class Transactions {
         if (--this.running === 0) this.current.disable();
       });
   }
+}
+
+interface UnitOfWork {
+  db: Database;
+  /** Effects waiting for the commit. */
+  committed: (() => void)[];
 }
