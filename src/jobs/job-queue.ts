@@ -54,14 +54,21 @@ export interface QueueOptions extends JobRetryOptions {
  * (`FOR UPDATE SKIP LOCKED`). Features register their handlers with `work` while the app
  * initialises; `send` inside a unit of work (`Transactions.run`) writes the job in that
  * transaction, so the job exists exactly when the change that needs it is committed.
+ *
+ * The workers are this class's own loops over pg-boss's `fetch`, `complete` and `fail` rather
+ * than pg-boss's `work`: that one neither awaits a job's completion nor its in-flight fetch when
+ * it stops, so a stopping app could close the database under them (and run a job twice), and it
+ * waits a polling interval even after a fetch that found work.
  */
 @Injectable()
 export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
-  /** The ids of the workers of each queue, woken when this process sends them a job. */
-  private readonly workers = new Map<string, string[]>();
+  /** Idle workers of each queue, waiting for their next poll; a wake-up ends the wait. */
+  private readonly idle = new Map<string, Set<() => void>>();
+  private readonly loops: Promise<void>[] = [];
   private started = false;
+  private stopping = false;
 
   constructor(
     @Inject(DATABASE) db: Database,
@@ -71,7 +78,6 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     this.boss = new PgBoss({
       // Its own queries (fetching, maintenance) never join a caller's transaction.
       db: new PgBossDatabase(db),
-      pollingIntervalSeconds: config.JOB_POLL_INTERVAL_MS / 1000,
       maintenanceIntervalSeconds: config.JOB_MAINTENANCE_INTERVAL_SECONDS,
       // No cron schedules yet: nothing would read them, and the clock checks cost queries.
       schedule: false,
@@ -101,24 +107,9 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     await this.boss.createQueue(queue, definition);
     // A queue made by an earlier version keeps its defaults through createQueue: set them.
     await this.boss.updateQueue(queue, definition);
-    const ids: string[] = [];
-    this.workers.set(queue, ids);
+    this.idle.set(queue, new Set());
     for (let i = 0; i < this.config.JOB_CONCURRENCY; i++) {
-      const id = await this.boss.work<Data>(
-        queue,
-        { batchSize: 1, includeMetadata: true },
-        async ([job]) => {
-          await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
-          // pg-boss records the completion without waiting for it, so a shutdown could close the
-          // database first and the job would run again; it is recorded before the job counts
-          // as done instead (pg-boss's own completion then finds it completed and changes nothing).
-          await this.boss.complete(queue, job.id);
-          // pg-boss waits a polling interval after every fetch; a worker that found a job looks
-          // for the next one at once instead, so a backlog drains at the database's pace.
-          this.boss.notifyWorker(id);
-        },
-      );
-      ids.push(id);
+      this.loops.push(this.runWorker(queue, handler));
     }
   }
 
@@ -143,20 +134,84 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     return id;
   }
 
-  /** Stops fetching; waits `JOB_SHUTDOWN_TIMEOUT_SECONDS` for running jobs, then returns them. */
+  /**
+   * Stops fetching and waits `JOB_SHUTDOWN_TIMEOUT_SECONDS` for running jobs; those still
+   * running then stay claimed until their expiry, when the upkeep of a running instance (or the
+   * next start) retries them.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({
-      graceful: true,
-      wait: true,
-      close: false,
-      timeout: this.config.JOB_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    this.stopping = true;
+    for (const waiting of this.idle.values()) for (const wake of waiting) wake();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.config.JOB_SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    });
+    await Promise.race([Promise.all(this.loops), timeout]);
+    clearTimeout(timer);
+    await this.boss.stop({ graceful: false, close: false });
+  }
+
+  /** One worker: fetches a job, runs it, records how it went; waits for work when there is none. */
+  private async runWorker<Data>(queue: string, handler: JobHandler<Data>): Promise<void> {
+    while (!this.stopping) {
+      const job = await this.fetch<Data>(queue);
+      if (job) await this.runJob(queue, job, handler);
+      else await this.waitForWork(queue);
+    }
+  }
+
+  private async fetch<Data>(queue: string): Promise<PgBoss.JobWithMetadata<Data> | undefined> {
+    try {
+      const [job] = await this.boss.fetch<Data>(queue, { includeMetadata: true });
+      return job;
+    } catch (error) {
+      this.logger.warn({ err: error, queue }, 'Fetching jobs failed');
+      return undefined;
+    }
+  }
+
+  private async runJob<Data>(
+    queue: string,
+    job: PgBoss.JobWithMetadata<Data>,
+    handler: JobHandler<Data>,
+  ): Promise<void> {
+    try {
+      await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+    } catch (error) {
+      this.logger.warn({ err: error, queue, jobId: job.id }, 'A job failed');
+      await this.record(() => this.boss.fail(queue, job.id, { message: String(error) }));
+      return;
+    }
+    await this.record(() => this.boss.complete(queue, job.id));
+  }
+
+  /** A failed record leaves the job claimed until it expires, then it is retried: logged only. */
+  private async record(write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Recording a job outcome failed');
+    }
+  }
+
+  /** Resolves after a polling interval, or sooner when a job is sent here or the queue stops. */
+  private waitForWork(queue: string): Promise<void> {
+    const waiting = this.idle.get(queue);
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiting?.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.config.JOB_POLL_INTERVAL_MS);
+      waiting?.add(done);
     });
   }
 
   private wake(queue: string): void {
-    for (const id of this.workers.get(queue) ?? []) this.boss.notifyWorker(id);
+    for (const done of this.idle.get(queue) ?? []) done();
   }
 }
 
