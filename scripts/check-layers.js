@@ -22,6 +22,7 @@ const LAYERS = [
   'files',
   'artifacts',
   'registry',
+  'webhooks',
   'runtime',
   'mcp',
   'root',

@@ -6,6 +6,7 @@ import { ClusterModule } from '../cluster/cluster.module';
 import { FilesModule } from '../files/files.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { RegistryModule } from '../registry/registry.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AgentToolCalls } from './agent-tools/agent-tool-calls.service';
 import { AgentToolKind } from './agent-tools/agent-tool.kind';
 import { AgentTestController } from './agent-test/agent-test.controller';
@@ -51,7 +52,14 @@ import { WorkflowToolKind } from './workflow-runs/workflow-tool.kind';
  * agent's tool calls as events, a durable event log, and SSE replay.
  */
 @Module({
-  imports: [ProvidersModule, RegistryModule, FilesModule, ArtifactsModule, ClusterModule],
+  imports: [
+    ProvidersModule,
+    RegistryModule,
+    FilesModule,
+    ArtifactsModule,
+    ClusterModule,
+    WebhooksModule,
+  ],
   controllers: [
     SessionsController,
     RunsController,

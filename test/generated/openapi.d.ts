@@ -1476,6 +1476,11 @@ export interface components {
        * @enum {string}
        */
       status: 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
+      /**
+       * @description The latest webhook delivery about the run; null when it was started without `webhook_url`
+       *     or nothing has been sent yet.
+       */
+      webhook?: components['schemas']['WebhookStateDto'] | null;
       /** @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d */
       id: string;
       /** @example 0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f */
@@ -1642,6 +1647,12 @@ export interface components {
        *     ]
        */
       attachments?: string[];
+      /**
+       * @description Where to post a signed notice each time the run completes, fails, is cancelled or waits
+       *     for an approval (see the webhooks guide). An address tools may not reach is refused (422).
+       * @example https://hooks.example.com/toolhub
+       */
+      webhook_url?: string;
     };
     StartWorkflowRunDto: {
       /**
@@ -2073,6 +2084,21 @@ export interface components {
       input_schema?: {
         [key: string]: unknown;
       };
+    };
+    WebhookStateDto: {
+      /**
+       * @description `pending` until the receiver answers 2xx (`delivered`), or the attempts are used up or the address is refused (`failed`)
+       * @example delivered
+       * @enum {string}
+       */
+      status: 'pending' | 'delivered' | 'failed';
+      /**
+       * @description Attempts made so far
+       * @example 1
+       */
+      attempts: number;
+      /** @description Why the last attempt failed; null after a success. */
+      last_error: string | null;
     };
     WorkflowDetailDto: {
       /** @example 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d */
@@ -4440,7 +4466,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description ATTACHMENT_NOT_SUPPORTED */
+      /** @description WEBHOOK_URL_FORBIDDEN | WEBHOOK_URL_INVALID | ATTACHMENT_NOT_SUPPORTED */
       422: {
         headers: {
           [name: string]: unknown;

@@ -4,3 +4,4 @@ export * from './registry.tables';
 export * from './runtime.tables';
 export * from './files.tables';
 export * from './artifacts.tables';
+export * from './webhooks.tables';

@@ -78,6 +78,8 @@ export const runs = pgTable(
     workflow_run_id: uuid('workflow_run_id').references((): AnyPgColumn => workflowRuns.id, {
       onDelete: 'set null',
     }),
+    /** Where its status changes are posted (`webhook_deliveries`); null without a webhook. */
+    webhook_url: text('webhook_url'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),

@@ -32,6 +32,7 @@ import {
   StartRunDto,
 } from './dto/run.dto';
 import { runPath, toRunDto, toRunStartedDto } from './run-views';
+import { WebhookUrlForbiddenError, WebhookUrlInvalidError } from '../../webhooks/webhooks.errors';
 import { RunsService } from './runs.service';
 import { RunCanceller } from '../approvals/run-canceller';
 import { afterIndexOf, assertValidIdempotencyKey } from '../streams/stream-request-headers';
@@ -77,6 +78,8 @@ export class RunsController {
     new IdempotencyKeyReusedError(),
     new ProviderNotConfiguredError('anthropic', 'ANTHROPIC_API_KEY'),
     new PendingApprovalError(['4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8']),
+    new WebhookUrlForbiddenError('127.0.0.1', 'loopback'),
+    new WebhookUrlInvalidError('must be an absolute http:// or https:// URL'),
     new FileNotFoundError(['6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f']),
     new AttachmentNotSupportedError('openai', [
       {
@@ -113,7 +116,10 @@ export class RunsController {
   @ApiErrorResponses(RUN_NOT_FOUND)
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<RunDto> {
     const run = await this.runs.find(principal, id);
-    return toRunDto(run, await this.runs.childIdsOf(run));
+    return {
+      ...toRunDto(run, await this.runs.childIdsOf(run)),
+      webhook: await this.runs.webhookOf(run),
+    };
   }
 
   @Get('runs/:id/events')

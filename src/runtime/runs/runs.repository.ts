@@ -5,6 +5,8 @@ import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
 import { type TokenUsage } from '../../providers/model-provider.contract';
+import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
+import { toRunDto } from './run-views';
 
 export type RunRow = typeof runs.$inferSelect;
 
@@ -18,6 +20,7 @@ export interface NewRun {
   depth?: number;
   traceParent?: string;
   workflowRunId?: string;
+  webhookUrl?: string;
 }
 
 export interface RunEnding {
@@ -39,7 +42,10 @@ export const ONE_ACTIVE_RUN_PER_SESSION = 'runs_one_active_per_session';
 
 @Injectable()
 export class RunsRepository {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly webhooks: WebhookOutbox,
+  ) {}
 
   /** Inserts a running run; the database refuses a second running run of one session. */
   async insertRunning(run: NewRun): Promise<RunRow> {
@@ -55,6 +61,7 @@ export class RunsRepository {
         depth: run.depth,
         trace_parent: run.traceParent,
         workflow_run_id: run.workflowRunId,
+        webhook_url: run.webhookUrl,
         heartbeat_at: sql`now()`,
       })
       .returning();
@@ -120,15 +127,19 @@ export class RunsRepository {
 
   /** Pauses a running run for approval, keeping its usage so far and its next event index. */
   async pause(id: string, usage: TokenUsage, nextEventIndex: number): Promise<void> {
-    await this.transactions.db
-      .update(runs)
-      .set({
-        status: 'awaiting_approval',
-        input_tokens: usage.input_tokens,
-        output_tokens: usage.output_tokens,
-        next_event_index: nextEventIndex,
-      })
-      .where(and(eq(runs.id, id), eq(runs.status, 'running')));
+    await this.transactions.run(async () => {
+      const [row] = await this.transactions.db
+        .update(runs)
+        .set({
+          status: 'awaiting_approval',
+          input_tokens: usage.input_tokens,
+          output_tokens: usage.output_tokens,
+          next_event_index: nextEventIndex,
+        })
+        .where(and(eq(runs.id, id), eq(runs.status, 'running')))
+        .returning();
+      if (row) await this.notifyWebhook(row);
+    });
   }
 
   /** Takes the next event index of a paused run; concurrent takers get distinct ones. */
@@ -161,19 +172,36 @@ export class RunsRepository {
 
   /** Records how an active run ended; a run that already ended is left as it is. */
   async finish(id: string, ending: RunEnding): Promise<RunRow | undefined> {
-    const [row] = await this.transactions.db
-      .update(runs)
-      .set({
-        status: ending.status,
-        stop_reason: ending.stopReason,
-        input_tokens: ending.usage.input_tokens,
-        output_tokens: ending.usage.output_tokens,
-        error: ending.error ?? null,
-        finished_at: sql`now()`,
-      })
-      .where(and(eq(runs.id, id), inArray(runs.status, [...ACTIVE_RUN_STATUSES])))
-      .returning();
-    return row;
+    return this.transactions.run(async () => {
+      const [row] = await this.transactions.db
+        .update(runs)
+        .set({
+          status: ending.status,
+          stop_reason: ending.stopReason,
+          input_tokens: ending.usage.input_tokens,
+          output_tokens: ending.usage.output_tokens,
+          error: ending.error ?? null,
+          finished_at: sql`now()`,
+        })
+        .where(and(eq(runs.id, id), inArray(runs.status, [...ACTIVE_RUN_STATUSES])))
+        .returning();
+      if (row) await this.notifyWebhook(row);
+      return row;
+    });
+  }
+
+  /**
+   * Every change of a run's status to one a receiver is told of (ended, or paused for approval)
+   * goes through `finish` or `pause`: the notice is recorded here, in the change's transaction.
+   */
+  private async notifyWebhook(row: RunRow): Promise<void> {
+    if (!row.webhook_url) return;
+    await this.webhooks.record({
+      url: row.webhook_url,
+      type: `run.${row.status}` as WebhookType,
+      subject: { kind: 'run', id: row.id },
+      data: toRunDto(row, await this.childIds(row.id)),
+    });
   }
 
   /**

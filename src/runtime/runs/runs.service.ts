@@ -36,11 +36,15 @@ import { type RunPlan } from './run-plan';
 import { ApprovalsRepository } from '../approvals/approvals.repository';
 import { messageAttachmentsOf } from './message-attachments';
 import { ONE_ACTIVE_RUN_PER_SESSION, type RunRow, RunsRepository } from './runs.repository';
+import { WebhookOutbox, type WebhookState } from '../../webhooks/webhook-outbox';
+import { WebhookTargets } from '../../webhooks/webhook-targets';
 
 export interface RunRequest extends RunOptions {
   content: string;
   /** Ids of the caller's files to give the model with the message. */
   attachments?: string[];
+  /** Where the run's status changes are posted. */
+  webhook_url?: string;
 }
 
 /** Where a delegated run stands in its tree: the run that called it and how deep it is. */
@@ -109,6 +113,8 @@ export class RunsService implements BeforeApplicationShutdown {
     private readonly files: FilesService,
     private readonly liveSinks: LiveRunSinks,
     private readonly telemetry: RunTelemetry,
+    private readonly webhookTargets: WebhookTargets,
+    private readonly webhooks: WebhookOutbox,
   ) {}
 
   /**
@@ -123,6 +129,7 @@ export class RunsService implements BeforeApplicationShutdown {
   ): Promise<RunRow> {
     const session = await this.sessions.findOwned(sessionId, principal.user);
     if (!session) throw new SessionNotFoundError(sessionId);
+    if (request.webhook_url !== undefined) this.webhookTargets.check(request.webhook_url);
     const requestHash = idempotencyKey && hashOf(session.id, request);
     if (idempotencyKey) {
       const earlier = await this.runs.findByIdempotencyKey(principal.user, idempotencyKey);
@@ -383,6 +390,11 @@ export class RunsService implements BeforeApplicationShutdown {
     return run;
   }
 
+  /** How the latest webhook delivery about the run stands; null without one. */
+  webhookOf(run: RunRow): Promise<WebhookState | null> {
+    return this.webhooks.stateOf('run', run.id);
+  }
+
   /** The runs it delegated to (they act for its owner too). */
   childIdsOf(run: RunRow): Promise<string[]> {
     return this.runs.childIds(run.id);
@@ -460,6 +472,7 @@ export class RunsService implements BeforeApplicationShutdown {
         depth: lineage?.depth ?? 0,
         traceParent,
         workflowRunId,
+        webhookUrl: request.webhook_url,
       });
       // Read once this run holds the session, so no run appends meanwhile and every turn of a
       // run that ended before it (one it raced, too) is there.
@@ -542,7 +555,8 @@ function sameRequestOrRefuse(earlier: RunRow, requestHash: string | undefined): 
 function hashOf(sessionId: string, request: RunRequest): string {
   const { content, enable_thinking = false, thinking_budget = null, attachments = [] } = request;
   const asked: unknown[] = [sessionId, content, enable_thinking, thinking_budget];
-  // Without attachments the hash stays what it was before they existed.
+  // Without attachments or a webhook the hash stays what it was before they existed.
   if (attachments.length > 0) asked.push(attachments);
+  if (request.webhook_url !== undefined) asked.push({ webhook_url: request.webhook_url });
   return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
 }

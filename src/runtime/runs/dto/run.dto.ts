@@ -13,6 +13,7 @@ import {
   Min,
 } from 'class-validator';
 import { Omittable } from '../../../core/validation/omittable.decorator';
+import { WebhookStateDto } from '../../../webhooks/dto/webhook-state.dto';
 
 export class StartRunDto {
   /** The user's message. @example "Draw a sequence diagram of a login." */
@@ -47,6 +48,15 @@ export class StartRunDto {
   @IsString({ each: true })
   @MaxLength(100, { each: true })
   attachments?: string[];
+
+  /**
+   * Where to post a signed notice each time the run completes, fails, is cancelled or waits
+   * for an approval (see the webhooks guide). An address tools may not reach is refused (422).
+   * @example "https://hooks.example.com/toolhub"
+   */
+  @Omittable()
+  @IsString()
+  webhook_url?: string;
 }
 
 export class RunUsageDto {
@@ -101,6 +111,12 @@ export class RunDto {
   created_at!: Date;
   /** @example "2026-11-22T10:00:04.000Z" */
   finished_at!: Date | null;
+  /**
+   * The latest webhook delivery about the run; null when it was started without `webhook_url`
+   * or nothing has been sent yet.
+   */
+  @ApiProperty({ type: WebhookStateDto, nullable: true })
+  webhook?: WebhookStateDto | null;
 }
 
 export class RunStartedDto {

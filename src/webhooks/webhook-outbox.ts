@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { type WebhookDeliveryStatus, type WebhookSubjectKind } from '../database/schema';
+import { Transactions } from '../database/transactions';
+import { JobQueue } from '../jobs/job-queue';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+
+/** The queue whose jobs attempt deliveries. */
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+
+/** A delivery job: which outbox row to attempt. */
+export interface WebhookDeliveryJob {
+  deliveryId: string;
+}
+
+export type WebhookType =
+  | 'run.completed'
+  | 'run.failed'
+  | 'run.cancelled'
+  | 'run.awaiting_approval'
+  | 'workflow_run.completed'
+  | 'workflow_run.failed'
+  | 'workflow_run.cancelled'
+  | 'workflow_run.awaiting_approval';
+
+export interface WebhookNotice {
+  url: string;
+  type: WebhookType;
+  subject: { kind: WebhookSubjectKind; id: string };
+  /** The run or workflow run as its GET shows it, at the change. */
+  data: unknown;
+}
+
+/** How the latest delivery about a run stands, for its GET view. */
+export interface WebhookState {
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+}
+
+/**
+ * Where the runtime records that a receiver is to be told of a change: the notice is stored,
+ * and its first delivery job queued, in the transaction of the change itself, so it is sent
+ * (at least once) exactly when the change is committed.
+ */
+@Injectable()
+export class WebhookOutbox {
+  constructor(
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly jobs: JobQueue,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /** Joins the caller's unit of work (or makes one of its own). */
+  record(notice: WebhookNotice): Promise<void> {
+    const body = JSON.stringify({
+      type: notice.type,
+      timestamp: new Date().toISOString(),
+      data: notice.data,
+    });
+    return this.transactions.run(async () => {
+      const delivery = await this.deliveries.insert({
+        url: notice.url,
+        type: notice.type,
+        subjectKind: notice.subject.kind,
+        subjectId: notice.subject.id,
+        body,
+      });
+      await this.jobs.send<WebhookDeliveryJob>(
+        WEBHOOK_DELIVERY_QUEUE,
+        { deliveryId: delivery.id },
+        { singletonKey: delivery.id },
+      );
+    });
+  }
+
+  /** The subject's latest delivery, or null when none was asked for. */
+  async stateOf(kind: WebhookSubjectKind, id: string): Promise<WebhookState | null> {
+    const latest = await this.deliveries.latestOf(kind, id);
+    if (!latest) return null;
+    return { status: latest.status, attempts: latest.attempts, last_error: latest.last_error };
+  }
+}
