@@ -1,10 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ConfigValidationError, type DataDirectoryConfig } from '../core/config';
 import { type Database } from '../database/database';
 import { type DatabaseConfig } from '../database/database.config';
-import { rawRows } from '../database/raw-rows';
 import { webhookSigningSecret } from '../database/schema';
 import { type SecretBox } from '../secrets/secret-box';
 import {
@@ -40,7 +39,11 @@ export async function resolveWebhookSecret(
   const file = join(data.DATA_DIR, WEBHOOK_SECRET_FILE);
   if (!database.DATABASE_URL) return new WebhookSigningSecret(readOrCreateFile(file));
   const secret = await sharedSecret(db, box);
-  if (readIfPresent(file) !== secret) writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  if (readIfPresent(file) !== secret) {
+    mkdirSync(data.DATA_DIR, { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
   return new WebhookSigningSecret(secret);
 }
 
@@ -75,9 +78,14 @@ async function sharedSecret(db: Database, box: SecretBox): Promise<string> {
     .insert(webhookSigningSecret)
     .values({ sealed: box.seal(generateWebhookSecret()) })
     .onConflictDoNothing();
-  const [row] = await rawRows<{ sealed: string }>(
-    db,
-    sql`SELECT sealed FROM ${webhookSigningSecret} WHERE id = 1`,
-  );
-  return box.open(row.sealed);
+  const [row] = await db.select().from(webhookSigningSecret).where(eq(webhookSigningSecret.id, 1));
+  const secret = box.open(row.sealed);
+  // Sealed with SECRET_KEY_PREVIOUS (a key rotation): sealed again, so it opens once that goes.
+  if (box.needsSealing(row.sealed)) {
+    await db
+      .update(webhookSigningSecret)
+      .set({ sealed: box.seal(secret) })
+      .where(eq(webhookSigningSecret.id, 1));
+  }
+  return secret;
 }
