@@ -361,7 +361,7 @@ describe(`Webhooks across a restart [${SELECTED_ADAPTER}]`, () => {
       refused();
       return 500;
     });
-    // A retry due after the app has stopped: only the next start can make it.
+    // The retry comes due seconds later, after the app has stopped.
     const env = { ...database.env, ...FAST, WEBHOOK_RETRY_BASE_MS: '3000' };
     const first = await startTestApp(SELECTED_ADAPTER, { env });
     let second: TestApp | undefined;
@@ -374,6 +374,8 @@ describe(`Webhooks across a restart [${SELECTED_ADAPTER}]`, () => {
       });
       await firstRefused;
       await first.close();
+      // The retry was not yet due when the app stopped: only the next start can make it.
+      expect(receiver.received).toHaveLength(1);
 
       second = await startTestApp(SELECTED_ADAPTER, { env });
       const restarted = second;
