@@ -102,6 +102,72 @@ describeOnAdapter(
       }
     });
 
+    test('a workflow run waiting for an approval, then completed, is posted twice, as GET shows it', async () => {
+      const receiver = await startWebhookReceiver();
+      try {
+        const tool = await alice.post('/api/v1/tools', {
+          name: `approve_me_${Date.now()}`,
+          parameters: { type: 'object' },
+          implementation: { type: 'http', url: receiver.url },
+        });
+        const agent = await alice.post('/api/v1/agents', {
+          name: `gated_${Date.now()}`,
+          system_prompt: 'You are a test agent.',
+          model_config: scripted([
+            { text: 'Asking.', tool_calls: [{ id: 'toolu_1', name: tool.body.name, args: {} }] },
+            { text: 'Asked.' },
+          ]),
+          tool_ids: [tool.body.id],
+        });
+        const workflow = await alice.post('/api/v1/workflows', {
+          name: `hooked_${Date.now()}`,
+          steps: [{ type: 'agent', id: agent.body.id }],
+        });
+        const started = await alice.post(`/api/v1/workflows/${workflow.body.id}/runs`, {
+          input: { q: 1 },
+          webhook_url: receiver.url,
+        });
+        expect(started.status).toBe(202);
+        const id = started.body.id as string;
+        const [waiting] = await receiver.waitFor(1);
+        expect(verified(secretOf(testApp()), waiting)).toEqual(waiting.json);
+        expect(waiting.json).toMatchObject({
+          type: 'workflow_run.awaiting_approval',
+          data: { id, status: 'awaiting_approval', steps: [{ status: 'awaiting_approval' }] },
+        });
+        const pending = await alice.get('/api/v1/approvals?status=pending');
+        const approval = (pending.body.items as { id: string; run_id: string }[]).find(
+          (item) =>
+            item.run_id ===
+            (waiting.json as unknown as { data: { steps: { run_id: string }[] } }).data.steps[0]
+              .run_id,
+        );
+        await alice.post(`/api/v1/approvals/${approval?.id}`, { decision: 'approve' });
+        // The approved tool call posts to the receiver too; then the workflow run completes.
+        const hooks = await receiver.waitFor(3);
+        const done = hooks.find(
+          (hook) => (hook.json as { type?: string }).type === 'workflow_run.completed',
+        );
+        const view = await eventually('the workflow run’s webhook to settle', async () => {
+          const run = (await alice.get(`/api/v1/workflow-runs/${id}`)).body as Record<
+            string,
+            unknown
+          >;
+          const webhook = run.webhook as { status: string } | null;
+          return run.status === 'completed' && webhook?.status === 'delivered' ? run : undefined;
+        });
+        const { webhook, ...data } = view;
+        expect(done?.json).toEqual({
+          type: 'workflow_run.completed',
+          timestamp: expect.any(String),
+          data,
+        });
+        expect(webhook).toEqual({ status: 'delivered', attempts: 1, last_error: null });
+      } finally {
+        await receiver.close();
+      }
+    });
+
     test('the generated secret is kept in an owner-only file of the data directory', () => {
       const file = secretFileOf(testApp());
       expect(statSync(file).mode & 0o777).toBe(0o600);

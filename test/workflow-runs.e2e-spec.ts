@@ -348,7 +348,13 @@ describeOnAdapter('workflow runs', (app) => {
       const workflowId = await createWorkflow([{ type: 'tool', id: echoToolId }]);
       const badUrl = await start(alice, workflowId, { input: {}, webhook_url: 'not a url' });
       expect(badUrl.status).toBe(422);
-      expect(badUrl.body.error.code).toBe('VALIDATION_ERROR');
+      expect(badUrl.body.error.code).toBe('WEBHOOK_URL_INVALID');
+      const forbidden = await start(alice, workflowId, {
+        input: {},
+        webhook_url: 'http://169.254.169.254/latest',
+      });
+      expect(forbidden.status).toBe(422);
+      expect(forbidden.body.error.code).toBe('WEBHOOK_URL_FORBIDDEN');
       const badKey = await alice
         .post(`/api/v1/workflows/${workflowId}/runs`)
         .set('Idempotency-Key', 'a b')

@@ -1663,9 +1663,8 @@ export interface components {
        */
       input?: Record<string, never>;
       /**
-       * Format: uri
-       * @description Where to POST a signed notice when the run completes, fails, is cancelled or waits for an
-       *     approval.
+       * @description Where to POST a signed notice (Standard Webhooks) when the run completes, fails, is
+       *     cancelled or waits for an approval; an address tools may not reach is refused (422).
        * @example https://example.com/hooks/toolhub
        */
       webhook_url?: string;
@@ -2217,6 +2216,11 @@ export interface components {
        * @example https://www.plantuml.com/plantuml/svg/SoWkIImgAStDuN
        */
       output: Record<string, never> | null;
+      /**
+       * @description The latest webhook delivery about the workflow run; null when it was started without
+       *     `webhook_url`.
+       */
+      webhook?: components['schemas']['WebhookStateDto'] | null;
       /** @example 3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9 */
       id: string;
       /** @example 7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e */
@@ -5568,7 +5572,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description INVALID_INPUT */
+      /** @description INVALID_INPUT | WEBHOOK_URL_FORBIDDEN */
       422: {
         headers: {
           [name: string]: unknown;

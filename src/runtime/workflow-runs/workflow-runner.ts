@@ -157,21 +157,25 @@ export class WorkflowRunner {
     }
   }
 
-  /** The workflow run (and its step) waits for a human, or works again. */
+  /**
+   * The workflow run (and its step) waits for a human, or works again. The step changes first,
+   * so the notice of the change shows it; a run that ended meanwhile keeps its steps as they are.
+   */
   private changeWaiting(execution: Execution, index: number, waits: boolean): void {
     const { run } = execution;
     const status = waits ? 'awaiting_approval' : 'running';
+    const ended = new Error('ended');
     execution.waits = execution.waits
       .then(() =>
         this.transactions.run(async () => {
-          if (await this.repository.setActiveStatus(run.id, status)) {
-            await this.repository.changeStep(run.id, index, { status });
-          }
+          await this.repository.changeStep(run.id, index, { status });
+          if (!(await this.repository.setActiveStatus(run.id, status))) throw ended;
         }),
       )
-      .catch((error: unknown) =>
-        this.logger.warn({ err: error, workflowRunId: run.id }, 'A waiting state was not stored'),
-      );
+      .catch((error: unknown) => {
+        if (error === ended) return;
+        this.logger.warn({ err: error, workflowRunId: run.id }, 'A waiting state was not stored');
+      });
   }
 
   private async fail(execution: Execution, index: number, error: unknown): Promise<void> {

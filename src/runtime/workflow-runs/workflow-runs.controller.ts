@@ -15,6 +15,7 @@ import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator
 import { sendJson } from '../../core/http/node-http';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
 import { RunEventsQueryDto } from '../runs/dto/run.dto';
+import { WebhookUrlForbiddenError } from '../../webhooks/webhooks.errors';
 import { IdempotencyKeyReusedError, RunFinishedError } from '../runtime.errors';
 import { afterIndexOf, assertValidIdempotencyKey } from '../streams/stream-request-headers';
 import {
@@ -71,6 +72,7 @@ export class WorkflowRunsController {
       { path: '/topic', message: 'must be string' },
     ]),
     new IdempotencyKeyReusedError(),
+    new WebhookUrlForbiddenError('10.0.0.5', 'a private address'),
   )
   async start(
     @CurrentPrincipal() principal: Principal,
@@ -167,6 +169,10 @@ export class WorkflowRunsController {
   }
 
   private async view(run: WorkflowRunRow): Promise<WorkflowRunDto> {
-    return toWorkflowRunDto(run, await this.workflowRuns.steps(run));
+    const [steps, webhook] = await Promise.all([
+      this.workflowRuns.steps(run),
+      this.workflowRuns.webhookOf(run),
+    ]);
+    return { ...toWorkflowRunDto(run, steps), webhook };
   }
 }

@@ -11,6 +11,8 @@ import { rawRows } from '../../database/raw-rows';
 import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
+import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
+import { toWorkflowRunDto } from './workflow-run-views';
 
 export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
 export type WorkflowRunStepRow = typeof workflowRunSteps.$inferSelect;
@@ -42,7 +44,10 @@ export type StepChange =
 
 @Injectable()
 export class WorkflowRunsRepository {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly webhooks: WebhookOutbox,
+  ) {}
 
   /** The workflow run, held by this instance, and its steps, all pending. */
   async insert(run: NewWorkflowRun): Promise<WorkflowRunRow> {
@@ -122,12 +127,15 @@ export class WorkflowRunsRepository {
 
   /** Marks a running workflow run as waiting for a human, or back at work; false if it ended. */
   async setActiveStatus(id: string, status: 'running' | 'awaiting_approval'): Promise<boolean> {
-    const rows = await this.transactions.db
-      .update(workflowRuns)
-      .set({ status })
-      .where(and(eq(workflowRuns.id, id), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])))
-      .returning({ id: workflowRuns.id });
-    return rows.length > 0;
+    return this.transactions.run(async () => {
+      const [row] = await this.transactions.db
+        .update(workflowRuns)
+        .set({ status })
+        .where(and(eq(workflowRuns.id, id), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])))
+        .returning();
+      if (row?.status === 'awaiting_approval') await this.notifyWebhook(row);
+      return row !== undefined;
+    });
   }
 
   /** Records how an active workflow run ended; one that already ended is left as it is. */
@@ -136,18 +144,36 @@ export class WorkflowRunsRepository {
     ending: WorkflowRunEnding,
     nextEventIndex: number,
   ): Promise<WorkflowRunRow | undefined> {
-    const [row] = await this.transactions.db
-      .update(workflowRuns)
-      .set({
-        status: ending.status,
-        output: ending.status === 'completed' ? jsonOrNull(ending.output) : null,
-        error: ending.status === 'failed' ? ending.error : null,
-        next_event_index: nextEventIndex,
-        finished_at: sql`now()`,
-      })
-      .where(and(eq(workflowRuns.id, id), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])))
-      .returning();
-    return row;
+    return this.transactions.run(async () => {
+      const [row] = await this.transactions.db
+        .update(workflowRuns)
+        .set({
+          status: ending.status,
+          output: ending.status === 'completed' ? jsonOrNull(ending.output) : null,
+          error: ending.status === 'failed' ? ending.error : null,
+          next_event_index: nextEventIndex,
+          finished_at: sql`now()`,
+        })
+        .where(and(eq(workflowRuns.id, id), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])))
+        .returning();
+      if (row) await this.notifyWebhook(row);
+      return row;
+    });
+  }
+
+  /**
+   * Every change of a workflow run's status a receiver is told of (ended, or waiting for an
+   * approval) goes through `finish` or `setActiveStatus`: the notice is recorded here, in the
+   * change's transaction, with the workflow run as its GET shows it.
+   */
+  private async notifyWebhook(row: WorkflowRunRow): Promise<void> {
+    if (!row.webhook_url) return;
+    await this.webhooks.record({
+      url: row.webhook_url,
+      type: `workflow_run.${row.status}` as WebhookType,
+      subject: { kind: 'workflow_run', id: row.id },
+      data: toWorkflowRunDto(row, await this.steps(row.id)),
+    });
   }
 
   /**

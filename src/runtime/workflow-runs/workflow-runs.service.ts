@@ -15,6 +15,8 @@ import { inputCheckOf } from '../../tools/tool-input-check';
 import { RunCanceller } from '../approvals/run-canceller';
 import { RunsRepository } from '../runs/runs.repository';
 import { IdempotencyKeyReusedError, RunFinishedError } from '../runtime.errors';
+import { WebhookOutbox, type WebhookState } from '../../webhooks/webhook-outbox';
+import { WebhookTargets } from '../../webhooks/webhook-targets';
 import { InvalidWorkflowInputError, WorkflowRunNotFoundError } from './workflow-run.errors';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
 import { WorkflowRunExecutions } from './workflow-run-executions';
@@ -50,6 +52,8 @@ export class WorkflowRunsService {
     private readonly instance: ClusterInstance,
     private readonly runs: RunsRepository,
     private readonly canceller: RunCanceller,
+    private readonly webhookTargets: WebhookTargets,
+    private readonly webhooks: WebhookOutbox,
   ) {}
 
   /**
@@ -61,6 +65,7 @@ export class WorkflowRunsService {
     request: WorkflowRunRequest,
     origin: WorkflowRunOrigin,
   ): Promise<WorkflowRunRow> {
+    if (request.webhookUrl !== undefined) this.webhookTargets.check(request.webhookUrl);
     const workflow = await this.workflows.definitionOf(workflowId);
     if (!workflow) throw new ResourceNotFoundError('Workflow', workflowId);
     const requestHash = origin.idempotencyKey && hashOf(workflow.id, request);
@@ -130,6 +135,11 @@ export class WorkflowRunsService {
 
   steps(run: WorkflowRunRow) {
     return this.repository.steps(run.id);
+  }
+
+  /** How the latest webhook delivery about it stands; null when it has no webhook. */
+  webhookOf(run: WorkflowRunRow): Promise<WebhookState | null> {
+    return this.webhooks.stateOf('workflow_run', run.id);
   }
 
   /** Asks a workflow run to stop, wherever it executes; RUN_FINISHED once it has ended. */

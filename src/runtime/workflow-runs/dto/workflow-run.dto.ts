@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Allow, IsUrl, MaxLength } from 'class-validator';
+import { Allow, IsString } from 'class-validator';
 import { PageDtoOf } from '../../../core/api/page-dto-of';
 import { Omittable } from '../../../core/validation/omittable.decorator';
 import { RunErrorDto } from '../../runs/dto/run.dto';
+import { WebhookStateDto } from '../../../webhooks/dto/webhook-state.dto';
 
 const STATUSES = ['running', 'awaiting_approval', 'completed', 'failed', 'cancelled'];
 
@@ -13,12 +14,12 @@ export class StartWorkflowRunDto {
   input?: unknown;
 
   /**
-   * Where to POST a signed notice when the run completes, fails, is cancelled or waits for an
-   * approval. @example "https://example.com/hooks/toolhub"
+   * Where to POST a signed notice (Standard Webhooks) when the run completes, fails, is
+   * cancelled or waits for an approval; an address tools may not reach is refused (422).
+   * @example "https://example.com/hooks/toolhub"
    */
   @Omittable()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
-  @MaxLength(2048)
+  @IsString()
   webhook_url?: string;
 }
 
@@ -59,6 +60,12 @@ export class WorkflowRunDto {
   created_at!: Date;
   /** @example "2026-11-22T10:00:09.000Z" */
   finished_at!: Date | null;
+  /**
+   * The latest webhook delivery about the workflow run; null when it was started without
+   * `webhook_url`.
+   */
+  @ApiProperty({ type: WebhookStateDto, nullable: true })
+  webhook?: WebhookStateDto | null;
 }
 
 export class WorkflowRunPageDto extends PageDtoOf(WorkflowRunDto) {}
