@@ -9,6 +9,7 @@ import { ApiKeyStoreModule } from './api-key-store.module';
 import { ApiKeyVerifier } from './api-key-verifier';
 import { ApiKeysConfig } from './api-keys.config';
 import { ApiKeysController } from './api-keys.controller';
+import { CurrentKeyController } from './current-key.controller';
 import { FailedKeyAttempts } from './failed-key-attempts';
 import { InitialAdminKey } from './initial-admin-key';
 
@@ -19,7 +20,7 @@ import { InitialAdminKey } from './initial-admin-key';
 @Global()
 @Module({
   imports: [ApiKeyStoreModule],
-  controllers: [ApiKeysController],
+  controllers: [ApiKeysController, CurrentKeyController],
   providers: [
     provideFeatureConfig(ApiKeysConfig),
     {

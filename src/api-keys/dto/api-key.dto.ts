@@ -57,4 +57,14 @@ export class CreatedApiKeyDto extends ApiKeyDto {
   key!: string;
 }
 
+/** The key a request was made with, and who it acts for. */
+export class CurrentKeyDto {
+  /** @example "8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a" */
+  key_id!: string;
+  /** Owner of the sessions, runs and files the key creates. @example "alice" */
+  user!: string;
+  @ROLE_PROPERTY
+  role!: ApiKeyRole;
+}
+
 export class ApiKeyPageDto extends PageDtoOf(ApiKeyDto) {}
