@@ -8,7 +8,7 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# --- build: compile TypeScript, then drop dev dependencies --------------------------------------
+# --- build: compile TypeScript and the console, then drop dev dependencies --------------------------------------
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # swagger-ui-dist depends on @scarf/scarf, whose postinstall phones home; keep builds offline-clean.
@@ -21,6 +21,7 @@ RUN --mount=type=cache,target=/root/.npm \
 
 COPY nest-cli.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY console ./console
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 

@@ -19,6 +19,8 @@ const INPUT_FILES = [
   'tsconfig.json',
   'tsconfig.build.json',
 ];
+/** Folders whose every file is a build input: the server's sources and the console's. */
+const INPUT_DIRS = ['src', 'console'];
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -28,7 +30,12 @@ function filesUnder(dir) {
 
 function inputsHash() {
   const hash = createHash('sha256');
-  const files = [...INPUT_FILES.map((name) => join(ROOT, name)), ...filesUnder(join(ROOT, 'src'))]
+  const files = [
+    ...INPUT_FILES.map((name) => join(ROOT, name)),
+    ...INPUT_DIRS.filter((dir) => existsSync(join(ROOT, dir))).flatMap((dir) =>
+      filesUnder(join(ROOT, dir)),
+    ),
+  ]
     .filter((file) => existsSync(file))
     .sort();
   for (const file of files) {

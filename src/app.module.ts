@@ -18,6 +18,7 @@ import { McpModule } from './mcp/mcp.module';
 import { RegistryModule } from './registry/registry.module';
 import { RuntimeModule } from './runtime/runtime.module';
 import { ServiceIndexController } from './service-index.controller';
+import { ConsoleController } from './console.controller';
 import { ToolsModule } from './tools/tools.module';
 
 export interface AppModuleOptions {
@@ -43,7 +44,7 @@ export class AppModule {
         HttpCoreModule.forRoot(cors, checks),
         ...AppModule.features(extraToolModules),
       ],
-      controllers: [ServiceIndexController],
+      controllers: [ServiceIndexController, ConsoleController],
     };
   }
 

@@ -19,6 +19,7 @@ import { instrumentServer } from './core/http/server-hooks';
 import { ROOT_LOGGER } from './core/logging/root-logger';
 import { MetricsService } from './core/metrics/metrics.service';
 import { setupOpenApi } from './openapi';
+import { serveConsole } from './console-site';
 
 export interface CreateAppOptions {
   /** Environment variables; `process.env` by default. */
@@ -52,6 +53,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Created
   app.flushLogs();
   if (!isExpressApp(app)) configureFastify(app, config, cors, checks);
   setupOpenApi(app);
+  serveConsole(app);
   await app.init();
   if (!isExpressApp(app))
     await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { CONSOLE_PATH } from './console-site';
 import { DOCS_PATH } from './openapi';
 
 export class ServiceIndexDto {
@@ -17,6 +18,12 @@ export class ServiceIndexDto {
 
   @ApiProperty({ example: '/health', description: 'Liveness; `/health/ready` checks the database' })
   health!: string;
+
+  @ApiProperty({
+    example: '/console',
+    description: 'The console: runs, approvals, artifacts and tools in a browser',
+  })
+  console!: string;
 }
 
 /**
@@ -38,6 +45,7 @@ export class ServiceIndexController {
       docs: `/${DOCS_PATH}`,
       openapi: `/${DOCS_PATH}-json`,
       tools: '/api/tools',
+      console: CONSOLE_PATH,
       health: '/health',
     };
   }

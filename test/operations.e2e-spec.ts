@@ -9,7 +9,7 @@ describeHttpContract('Operations', (testApp) => {
     expect(response.body).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
   });
 
-  test('GET / points to the docs, the tools and health, each of which answers', async () => {
+  test('GET / points to the docs, the tools, the console and health, each of which answers', async () => {
     const http = testApp().http;
     const index = await http.get('/');
     expect(index.status).toBe(200);
@@ -18,9 +18,11 @@ describeHttpContract('Operations', (testApp) => {
       docs: '/docs',
       openapi: '/docs-json',
       tools: '/api/tools',
+      console: '/console',
       health: '/health',
     });
-    for (const path of [index.body.docs, index.body.openapi, index.body.tools, index.body.health]) {
+    const { docs, openapi, tools, console, health } = index.body;
+    for (const path of [docs, openapi, tools, console, health]) {
       expect([path, (await http.get(path)).status]).toEqual([path, 200]);
     }
   });

@@ -287,6 +287,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The key of this request: its id, its user and its role */
+    get: operations['getCurrentKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/runs/{id}': {
     parameters: {
       query?: never;
@@ -1245,6 +1262,21 @@ export interface components {
        */
       revoked_at: string | null;
     };
+    CurrentKeyDto: {
+      /**
+       * @description `admin`: everything, keys included; `member`: all but registry writes and keys
+       * @example member
+       * @enum {string}
+       */
+      role: 'admin' | 'member';
+      /** @example 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a */
+      key_id: string;
+      /**
+       * @description Owner of the sessions, runs and files the key creates.
+       * @example alice
+       */
+      user: string;
+    };
     DecideApprovalDto: {
       /**
        * @example approve
@@ -1566,6 +1598,11 @@ export interface components {
        * @example /health
        */
       health: string;
+      /**
+       * @description The console: runs, approvals, artifacts and tools in a browser
+       * @example /console
+       */
+      console: string;
     };
     SessionDto: {
       /** @example 0d9a3f4e-1c2b-4a5d-9e8f-7a6b5c4d3e2f */
@@ -3816,6 +3853,52 @@ export interface operations {
       };
       /** @description LAST_ADMIN_KEY */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getCurrentKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentKeyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -125,6 +125,54 @@ export function configureFastify(
   );
 }
 
+/** A folder of files served as they are under a path prefix. */
+export interface StaticFiles {
+  /** `/console`: a file `a.js` of the folder is `/console/a.js`; no index files. */
+  prefix: string;
+  directory: string;
+  /** Headers for each file served, from its path on disk. */
+  headersFor: (filePath: string) => Record<string, string>;
+}
+
+/**
+ * Serves `files` on either adapter, with each adapter's own static file server (serve-static,
+ * @fastify/static). A path under the prefix that names no file falls through to the app's
+ * not-found answer, the JSON envelope. Directories never redirect (a redirect's body is HTML).
+ */
+export function serveStaticFiles(app: INestApplication, files: StaticFiles): void {
+  // Both static servers hand over something with a `setHeader(name, value)`.
+  const setHeaders = (
+    response: { setHeader(name: string, value: string): unknown },
+    filePath: string,
+  ): void => {
+    for (const [name, value] of Object.entries(files.headersFor(filePath)))
+      response.setHeader(name, value);
+  };
+  if (isExpressApp(app)) {
+    app.useStaticAssets(files.directory, {
+      prefix: files.prefix,
+      redirect: false,
+      index: false,
+      fallthrough: true,
+      dotfiles: 'ignore',
+      setHeaders,
+    });
+    return;
+  }
+  void (app as NestFastifyApplication).useStaticAssets({
+    root: files.directory,
+    prefix: files.prefix,
+    // Swagger UI has decorated the reply already; nothing here sends files by hand.
+    decorateReply: false,
+    redirect: false,
+    index: false,
+    // `headersFor` says how long each file may be cached (serve-static lets it overwrite its own).
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders,
+  });
+}
+
 export function isExpressApp(app: INestApplication): app is NestExpressApplication {
   return app.getHttpAdapter() instanceof ExpressAdapter;
 }

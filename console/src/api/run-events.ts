@@ -1,0 +1,96 @@
+import { createParser } from 'eventsource-parser';
+import { ApiError, errorOf } from './api-error';
+import { storedKey } from './key-store';
+import { type RunEvent } from './types';
+
+export interface RunFollower {
+  /** Each event once, in `eventIndex` order. */
+  onEvent(event: RunEvent): void;
+  /** The connection dropped and will be tried again; undefined once it is back. */
+  onConnection(problem: string | undefined): void;
+}
+
+/** How long to wait before the n-th try to reconnect: quick at first, never more than 5 s. */
+const retryDelayMs = (attempt: number) => Math.min(5000, 250 * 2 ** attempt);
+
+/**
+ * Follows a run's events after `afterIndex` until the run ends or `signal` aborts. A browser
+ * `EventSource` cannot send `Authorization`, so this reads the stream with `fetch`; when the
+ * connection breaks it reconnects with `Last-Event-ID` set to the last event delivered, and
+ * drops any event at or before it, so the caller sees no event twice and none missing.
+ */
+export async function followRunEvents(
+  runId: string,
+  afterIndex: number,
+  follower: RunFollower,
+  signal: AbortSignal,
+): Promise<void> {
+  let last = afterIndex;
+  let attempt = 0;
+  while (!signal.aborted) {
+    try {
+      const ended = await readOnce(runId, last, signal, (event) => {
+        if (event.eventIndex <= last) return;
+        last = event.eventIndex;
+        follower.onEvent(event);
+      });
+      follower.onConnection(undefined);
+      attempt = 0;
+      if (ended) return;
+    } catch (error) {
+      if (signal.aborted) return;
+      // The run is not there, or not this key's: reconnecting cannot help.
+      if (error instanceof ApiError && error.status !== 503) throw error;
+      follower.onConnection(error instanceof Error ? error.message : String(error));
+      await sleep(retryDelayMs(attempt++), signal);
+    }
+  }
+}
+
+/** One connection; true when the server says the run has ended (or has nothing more to send). */
+async function readOnce(
+  runId: string,
+  afterIndex: number,
+  signal: AbortSignal,
+  deliver: (event: RunEvent) => void,
+): Promise<boolean> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  const key = storedKey();
+  if (key) headers.Authorization = `Bearer ${key}`;
+  if (afterIndex >= 0) headers['Last-Event-ID'] = String(afterIndex);
+  const response = await fetch(`/api/v1/runs/${encodeURIComponent(runId)}/events`, {
+    headers,
+    signal,
+    cache: 'no-store',
+  });
+  if (response.status === 204) return true;
+  if (!response.ok) throw await errorOf(response);
+  if (!response.body) throw new Error('The event stream has no body');
+  let ended = false;
+  const parser = createParser({
+    onEvent: (message) => {
+      const event = JSON.parse(message.data) as RunEvent;
+      if (event.type === 'complete') ended = true;
+      deliver(event);
+    },
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(value);
+  }
+  // A stream the server closed without `complete` is a run that ended in an error or was
+  // replayed from storage; asking again answers 204 if nothing more is coming.
+  return ended;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,103 @@
+/** The shapes of the `/api/v1` answers the console reads (see docs/openapi.json). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface CurrentKey {
+  key_id: string;
+  user: string;
+  role: 'admin' | 'member';
+}
+
+export interface Agent {
+  id: string;
+  name: string;
+  description: string | null;
+  model_config: { provider: string; model: string };
+  tool_ids: string[];
+}
+
+export interface Session {
+  id: string;
+  agent_id: string;
+  title: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RunUsage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+export interface Run {
+  id: string;
+  session_id: string;
+  status: string;
+  stop_reason: string | null;
+  usage: RunUsage | null;
+  error: { code: string; message: string } | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface Approval {
+  id: string;
+  run_id: string;
+  session_id: string;
+  tool_use_id: string;
+  tool_name: string;
+  args: Record<string, unknown>;
+  description: string;
+  status: 'pending' | 'approved' | 'rejected' | 'expired' | 'cancelled';
+  reason: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface ArtifactVersion {
+  kind: string;
+  version: number;
+  mime_type: string;
+  size_bytes: number;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  content_url: string;
+}
+
+export interface Artifact {
+  id: string;
+  session_id: string;
+  name: string;
+  latest: ArtifactVersion;
+  versions?: ArtifactVersion[];
+}
+
+export interface ToolDescriptor {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  description?: string;
+  default?: unknown;
+  items?: JsonSchema;
+}
+
+/** One event of a run, as streamed; the fields beyond the common ones depend on `type`. */
+export interface RunEvent {
+  type: string;
+  runId: string;
+  sessionId: string;
+  eventIndex: number;
+  timestamp: string;
+  [field: string]: unknown;
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'preact/hooks';
+import { getJson, whenUnauthorized } from './api/client';
+import { forgetEverything, storedKey } from './api/key-store';
+import { type CurrentKey } from './api/types';
+import { type Route, hrefOf, useRoute } from './router';
+import { useAsync } from './use-async';
+import { ApprovalsView, INBOX_REFRESH_MS, pendingApprovals } from './views/approvals-view';
+import { ArtifactView } from './views/artifact-view';
+import { Home } from './views/home';
+import { RegistryView } from './views/registry-view';
+import { RunView } from './views/run-view';
+import { SessionView } from './views/session-view';
+import { SignIn } from './views/sign-in';
+import { ToolsView } from './views/tools-view';
+
+export function App() {
+  const [me, setMe] = useState<CurrentKey | 'checking' | undefined>(() =>
+    storedKey() ? 'checking' : undefined,
+  );
+
+  useEffect(() => {
+    whenUnauthorized(() => {
+      forgetEverything();
+      setMe(undefined);
+    });
+    if (me === 'checking') getJson<CurrentKey>('/api/v1/me').then(setMe, () => setMe(undefined));
+  }, []);
+
+  if (me === 'checking') return <p class="muted">Signing in…</p>;
+  if (!me) return <SignIn onSignedIn={setMe} />;
+  return (
+    <Shell
+      me={me}
+      onSignOut={() => {
+        forgetEverything();
+        setMe(undefined);
+      }}
+    />
+  );
+}
+
+function Shell({ me, onSignOut }: { me: CurrentKey; onSignOut: () => void }) {
+  const route = useRoute();
+  const [pending] = useAsync(pendingApprovals, [], INBOX_REFRESH_MS);
+  const waiting = pending.state === 'ready' ? pending.value.total : 0;
+  const link = (target: Route, label: string, current: boolean) => (
+    <a href={hrefOf(target)} aria-current={current ? 'page' : undefined}>
+      {label}
+    </a>
+  );
+
+  return (
+    <>
+      <header class="top">
+        <h1>
+          <a href={hrefOf({ view: 'home' })}>toolhub</a>
+        </h1>
+        <nav aria-label="Main">
+          {link({ view: 'home' }, 'Sessions', route.view === 'home' || route.view === 'session')}
+          {link(
+            { view: 'approvals' },
+            waiting ? `Approvals (${waiting})` : 'Approvals',
+            route.view === 'approvals',
+          )}
+          {link({ view: 'tools' }, 'Tools', route.view === 'tools')}
+          {me.role === 'admin' &&
+            link({ view: 'registry', kind: 'agents' }, 'Registry', route.view === 'registry')}
+        </nav>
+        <div class="me">
+          <span>
+            {me.user} <span class="muted">({me.role})</span>
+          </span>
+          <button type="button" onClick={onSignOut}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <View route={route} me={me} />
+      </main>
+    </>
+  );
+}
+
+function View({ route, me }: { route: Route; me: CurrentKey }) {
+  switch (route.view) {
+    case 'home':
+      return <Home />;
+    case 'session':
+      return <SessionView id={route.id} />;
+    case 'run':
+      return <RunView key={route.id} id={route.id} />;
+    case 'approvals':
+      return <ApprovalsView />;
+    case 'artifact':
+      return <ArtifactView id={route.id} version={route.version} />;
+    case 'tools':
+      return <ToolsView name={route.name} />;
+    case 'registry':
+      return me.role === 'admin' ? (
+        <RegistryView kind={route.kind} />
+      ) : (
+        <p class="error">The registry is for admins.</p>
+      );
+    case 'not-found':
+      return <p class="error">Nothing at {route.path}.</p>;
+  }
+}
