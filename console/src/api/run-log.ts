@@ -1,3 +1,4 @@
+import { storedKey } from './key-store';
 import { type RunEvent } from './types';
 
 /**
@@ -41,6 +42,8 @@ export class RunLogWriter {
   private flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    // Signed out meanwhile: what this tab kept went with the key, and stays gone.
+    if (!storedKey()) return;
     try {
       sessionStorage.setItem(PREFIX + this.runId, JSON.stringify(this.latest));
     } catch {

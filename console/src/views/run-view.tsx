@@ -70,7 +70,7 @@ export function RunView({ id }: { id: string }) {
       )}
       <ol class="transcript" aria-label="Run transcript" aria-live="polite">
         {items.map((item) => (
-          <li key={item.key} class={`item ${item.kind}`}>
+          <li key={item.key} class={`item item-${item.kind}`}>
             <TranscriptEntry item={item} />
           </li>
         ))}

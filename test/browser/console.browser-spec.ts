@@ -1,0 +1,315 @@
+/**
+ * The console in Chromium, as a person uses it: sign in, watch a run stream, decide approvals in
+ * the inbox and in the run, reload mid-run, preview artifacts (hostile ones too), try a tool,
+ * at 360 px and on a desktop, with axe-core's accessibility check on every view.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { accessibilityViolations, launchChromium, newContext, sidewaysOverflow } from './browser';
+import { type ConsoleWorld, REPORT, STREAMED_TEXT, startConsoleWorld } from './console-fixtures';
+import { eventually } from '../support/eventually';
+
+/** `UPDATE_SCREENSHOTS=1` writes the screenshots the docs show. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? join(__dirname, '..', '..', 'docs', 'console')
+  : undefined;
+
+let world: ConsoleWorld;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  [world, browser] = await Promise.all([startConsoleWorld(), launchChromium()]);
+  context = await newContext(browser);
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.close();
+});
+
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
+const open = (hash: string) => page.goto(`${world.base}/console/${hash}`);
+
+async function expectAccessible(): Promise<void> {
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+async function screenshot(name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Whatever the page has set `window.__pwned` to: hostile content sets it if it ever runs. */
+const pwned = () => page.evaluate('window.__pwned');
+
+/** The `eventIndex` of every event the run view lists, in order. */
+const shownEventIndexes = () =>
+  page
+    .locator('[data-event-index]')
+    .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-event-index'))));
+
+const range = (last: number) => Array.from({ length: last + 1 }, (_, index) => index);
+
+test('the page carries a strict CSP, and signing in keeps the key in sessionStorage only', async () => {
+  const response = await open('');
+  const policy = response?.headers()['content-security-policy'] ?? '';
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).toContain("default-src 'none'");
+  expect(policy).not.toMatch(/unsafe-(inline|eval)/);
+  await page.getByLabel('API key').waitFor();
+  await expectAccessible();
+  await screenshot('sign-in');
+
+  await page.getByLabel('API key').fill(world.aliceKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Agents' }).waitFor();
+  expect(await page.locator('.me').innerText()).toContain('alice (member)');
+  expect(await page.evaluate("sessionStorage.getItem('toolhub.apiKey')")).toBe(world.aliceKey);
+  expect(page.url()).not.toContain(world.aliceKey);
+  expect(await context.cookies()).toEqual([]);
+  // A member runs agents; the registry is for admins.
+  expect(await page.getByRole('link', { name: 'Registry' }).count()).toBe(0);
+  await expectAccessible();
+});
+
+test('a run on the scripted provider streams its text in, each chunk as it comes', async () => {
+  await open('#/');
+  await page.getByRole('button', { name: 'New session with streamer' }).click();
+  await page.getByLabel('Message').fill('Tell me something');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.waitForURL(/#\/runs\//);
+  // The text shows while the turn still streams, then once whole.
+  const streaming = page.locator('.agent-message[data-streaming="true"]');
+  await streaming.waitFor();
+  const partial = await streaming.innerText();
+  await page.getByText('Run completed').waitFor();
+  const message = page.locator('.agent-message');
+  expect(await message.count()).toBe(1);
+  expect(await message.locator('.markdown').innerText()).toBe(STREAMED_TEXT);
+  expect(STREAMED_TEXT.startsWith(partial.replace(/^Agent\s*/, '').slice(0, 12))).toBe(true);
+  expect(await page.locator('[data-run-status]').getAttribute('data-run-status')).toBe('completed');
+  await expectAccessible();
+  await screenshot('run');
+});
+
+test('the inbox lists my pending approvals, approves one, and drops one decided over REST at once', async () => {
+  const first = await world.startRun(world.agents.approver, 'Echo something');
+  const second = await world.startRun(world.agents.approver, 'Echo something else');
+  const [approval1, approval2] = await Promise.all([
+    world.pendingApprovalOf(first.runId),
+    world.pendingApprovalOf(second.runId),
+  ]);
+  await open('#/approvals');
+  const card1 = page.locator(`[data-approval-id="${approval1.id}"]`);
+  const card2 = page.locator(`[data-approval-id="${approval2.id}"]`);
+  await card1.waitFor();
+  await card2.waitFor();
+  expect(await card1.locator('h3').innerText()).toBe('Approve echo?');
+  expect(JSON.parse(await card1.getByLabel('Arguments').innerText())).toEqual({
+    message: 'hello from the run',
+  });
+  await expectAccessible();
+  await screenshot('approvals');
+
+  await card1.getByLabel('Reason (optional)').fill('Looks right');
+  await card1.getByRole('button', { name: 'Approve' }).click();
+  await card1.waitFor({ state: 'detached' });
+  await eventually('the approved run to complete', async () =>
+    (await world.runStatus(first.runId)) === 'completed' ? true : undefined,
+  );
+
+  // Decided elsewhere: the inbox, still open, lets it go without a reload.
+  await world.decide(approval2.id, 'reject');
+  await card2.waitFor({ state: 'detached' });
+  await page.getByText('Nothing waits for your approval.').waitFor();
+});
+
+test('the run view approves inline, and a reload mid-run shows every event once, resuming after the last', async () => {
+  const { runId } = await world.startRun(world.agents.approver, 'Echo from the run view');
+  await open(`#/runs/${runId}`);
+  const card = page.locator('.approval.pending');
+  await card.waitFor();
+  const before = await shownEventIndexes();
+  expect(before).toEqual(range(before.length - 1));
+
+  const resumedAfter: string[] = [];
+  const onRequest = (request: { url(): string; headers(): Record<string, string> }) => {
+    if (request.url().endsWith(`/runs/${runId}/events`))
+      resumedAfter.push(request.headers()['last-event-id'] ?? 'none');
+  };
+  page.on('request', onRequest);
+  await page.reload();
+  await card.waitFor();
+  page.off('request', onRequest);
+  // The events came back from this tab's own log: the stream was asked only for what followed.
+  expect(resumedAfter).toEqual([String(before[before.length - 1])]);
+  expect(await shownEventIndexes()).toEqual(before);
+  expect(await page.locator('article.approval').count()).toBe(1);
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await page.locator('.approval .decision').getByText('Approved').waitFor();
+  await page.getByText('Run completed').waitFor();
+  expect(await page.getByText('The echo answered.').count()).toBe(1);
+  expect(await page.locator('.tool-call').count()).toBe(1);
+
+  const shown = await shownEventIndexes();
+  expect(shown).toEqual(range(shown.length - 1));
+  const streamed = await world.eventIndexes(runId);
+  expect(shown[shown.length - 1]).toBe(streamed[streamed.length - 1]);
+  // Any stored events the server replays are among those shown, none missing.
+  expect(shown).toEqual(expect.arrayContaining(streamed));
+});
+
+describe('artifacts', () => {
+  let sessionId: string;
+  let artifacts: { id: string; name: string; mime_type: string }[];
+  const artifact = (name: string) => {
+    const found = artifacts.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`no artifact ${name} in ${JSON.stringify(artifacts)}`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    const run = await world.startRun(world.agents.producer, 'Make some files');
+    sessionId = run.sessionId;
+    await eventually('the producing run to complete', async () =>
+      (await world.runStatus(run.runId)) === 'completed' ? true : undefined,
+    );
+    artifacts = await world.artifactsOf(sessionId);
+  });
+
+  test('a CSV is a table with its row count, reached from the session', async () => {
+    await open(`#/sessions/${sessionId}`);
+    await page.getByRole('link', { name: 'sales.csv' }).click();
+    const preview = page.locator('[data-preview="csv"]');
+    await preview.waitFor();
+    expect(await preview.locator('th').allInnerTexts()).toEqual(['region', 'revenue']);
+    expect(await preview.locator('tbody tr').count()).toBe(3);
+    expect(await preview.locator('tbody tr').nth(2).locator('td').first().innerText()).toBe(
+      'east, coast',
+    );
+    await preview.getByText('3 rows').waitFor();
+    expect(await page.getByRole('link', { name: 'Version 0' }).count()).toBe(1);
+    await expectAccessible();
+    await screenshot('artifact-csv');
+  });
+
+  test('JSON is a tree: the top level open, a nested level opened with a click', async () => {
+    await open(`#/artifacts/${artifact('report.json').id}`);
+    const tree = page.locator('[data-preview="json"] .json-tree');
+    await tree.waitFor();
+    const totals = tree.locator(
+      'xpath=.//details[summary/span[@class="json-key" and normalize-space(.)="totals:"]]',
+    );
+    expect(await tree.locator('details').first().getAttribute('open')).toBe('');
+    expect(await totals.getAttribute('open')).toBeNull();
+    await totals.locator('summary').click();
+    await totals.getByText('revenue:').waitFor();
+    expect(await totals.locator('.json-number').first().innerText()).toBe(
+      String(REPORT.totals.revenue),
+    );
+    await expectAccessible();
+  });
+
+  test('an image is shown from a blob URL', async () => {
+    const png = artifacts.find((candidate) => candidate.mime_type === 'image/png');
+    await open(`#/artifacts/${png!.id}`);
+    const img = page.locator('[data-preview="image"] img');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toMatch(/^blob:/);
+    await eventually('the image to load', async () =>
+      (await img.evaluate(
+        (element) => (element as unknown as { naturalWidth: number }).naturalWidth,
+      )) > 0
+        ? true
+        : undefined,
+    );
+    await expectAccessible();
+  });
+
+  test('hostile Markdown renders sanitised, and nothing in it runs', async () => {
+    await open(`#/artifacts/${artifact('notes.md').id}`);
+    const preview = page.locator('[data-preview="markdown"]');
+    await preview.getByRole('heading', { name: 'Quarterly notes' }).waitFor();
+    await preview.getByText('fine').waitFor();
+    expect(await preview.locator('script, img, svg, [onerror], [onload]').count()).toBe(0);
+    const link = preview.getByRole('link', { name: 'a link' });
+    if (await link.count()) expect(await link.getAttribute('href')).not.toMatch(/^javascript:/i);
+    expect(await pwned()).toBeUndefined();
+    await expectAccessible();
+  });
+
+  test('a hostile SVG is shown as text, never rendered', async () => {
+    await open(`#/artifacts/${artifact('diagram.svg').id}`);
+    const preview = page.locator('[data-preview="text"]');
+    await preview.waitFor();
+    expect(await preview.locator('.numbered-text').innerText()).toContain('<svg xmlns=');
+    expect(await page.locator('main svg, main object, main iframe, main embed').count()).toBe(0);
+    const download = preview.getByRole('link', { name: 'Download diagram.svg' });
+    expect(await download.getAttribute('href')).toMatch(/^blob:/);
+    expect(await pwned()).toBeUndefined();
+  });
+});
+
+test("a tool's try-it form is made from its schema and shows the result", async () => {
+  await open('#/tools/encodePlantUML');
+  await page.getByLabel(/^plantumlCode/).fill('@startuml\nBob -> Alice : hello\n@enduml');
+  await page.getByRole('button', { name: 'Run the tool' }).click();
+  const result = page.getByLabel('Tool result');
+  await result.waitFor();
+  expect(await result.innerText()).toContain('https://www.plantuml.com/plantuml/svg/');
+  await expectAccessible();
+  await screenshot('tools');
+});
+
+test('every view fits 360 px without scrolling sideways', async () => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { runId, sessionId } = await world.startRun(world.agents.approver, 'A run for a phone');
+  await world.pendingApprovalOf(runId);
+  const views = [
+    '#/',
+    `#/sessions/${sessionId}`,
+    `#/runs/${runId}`,
+    '#/approvals',
+    '#/tools/encodePlantUML',
+  ];
+  for (const view of views) {
+    await open(view);
+    await page.locator('main h2').first().waitFor();
+    expect([view, await sidewaysOverflow(page)]).toEqual([view, 0]);
+  }
+  await open(`#/runs/${runId}`);
+  await page.locator('.approval.pending').waitFor();
+  await screenshot('run-360');
+  await world.decide((await world.pendingApprovalOf(runId)).id, 'approve');
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('an admin sees the registry; signing out forgets the key', async () => {
+  const admin = await newContext(browser);
+  try {
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${world.base}/console/`);
+    await adminPage.getByLabel('API key').fill(world.adminKey);
+    await adminPage.getByRole('button', { name: 'Sign in' }).click();
+    await adminPage.getByRole('link', { name: 'Registry' }).click();
+    await adminPage.getByRole('button', { name: 'streamer' }).waitFor();
+    expect(await accessibilityViolations(adminPage)).toEqual([]);
+  } finally {
+    await admin.close();
+  }
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('API key').waitFor();
+  expect(await page.evaluate('sessionStorage.length')).toBe(0);
+});
