@@ -161,5 +161,6 @@ export function transcriptOf(events: readonly RunEvent[]): TranscriptItem[] {
         break;
     }
   }
-  return items;
+  // A turn that only called tools ends with an empty message: nothing to show for it.
+  return items.filter((item) => item.kind !== 'text' || !item.done || item.content.trim() !== '');
 }

@@ -14,6 +14,8 @@ export const STREAMED_TEXT =
   'Streaming in, a few characters at a time: the console shows each chunk as it arrives, ' +
   'then the whole message once the turn ends. Nothing is lost and nothing is said twice.';
 
+export const THOUGHT = 'Weighing what to say first.';
+
 export const CSV = 'region,revenue\nnorth,120\nsouth,95\n"east, coast",130\n';
 export const REPORT = { quarter: 'Q3', totals: { revenue: 345, regions: 3 }, regions: ['north'] };
 
@@ -114,7 +116,9 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
       tool_ids: toolIds,
     });
   const agents: Agents = {
-    streamer: await agent('streamer', [{ text: STREAMED_TEXT, delay_ms: 100, chunk_size: 12 }]),
+    streamer: await agent('streamer', [
+      { thinking: THOUGHT, text: STREAMED_TEXT, delay_ms: 100, chunk_size: 12 },
+    ]),
     approver: await agent(
       'approver',
       [

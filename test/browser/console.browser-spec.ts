@@ -7,7 +7,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { accessibilityViolations, launchChromium, newContext, sidewaysOverflow } from './browser';
-import { type ConsoleWorld, REPORT, STREAMED_TEXT, startConsoleWorld } from './console-fixtures';
+import {
+  type ConsoleWorld,
+  REPORT,
+  STREAMED_TEXT,
+  THOUGHT,
+  startConsoleWorld,
+} from './console-fixtures';
 import { eventually } from '../support/eventually';
 
 /** `UPDATE_SCREENSHOTS=1` writes the screenshots the docs show. */
@@ -82,10 +88,15 @@ test('the page carries a strict CSP, and signing in keeps the key in sessionStor
   await expectAccessible();
 });
 
-test('a run on the scripted provider streams its text in, each chunk as it comes', async () => {
+test('a message with a file starts a run whose text streams in, its thinking folded away', async () => {
   await open('#/');
   await page.getByRole('button', { name: 'New session with streamer' }).click();
   await page.getByLabel('Message').fill('Tell me something');
+  await page.getByLabel('Attach files').setInputFiles({
+    name: 'brief.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('What the agent should know.'),
+  });
   await page.getByRole('button', { name: 'Send' }).click();
   await page.waitForURL(/#\/runs\//);
   // The text shows while the turn still streams, then once whole.
@@ -98,6 +109,11 @@ test('a run on the scripted provider streams its text in, each chunk as it comes
   expect(await message.locator('.markdown').innerText()).toBe(STREAMED_TEXT);
   expect(STREAMED_TEXT.startsWith(partial.replace(/^Agent\s*/, '').slice(0, 12))).toBe(true);
   expect(await page.locator('[data-run-status]').getAttribute('data-run-status')).toBe('completed');
+  expect(await page.locator('.user-message').innerText()).toContain('Attached: brief.txt');
+  const thinking = page.locator('details.thinking');
+  expect(await thinking.getAttribute('open')).toBeNull();
+  await thinking.locator('summary').click();
+  expect(await thinking.locator('p').innerText()).toBe(THOUGHT);
   await expectAccessible();
   await screenshot('run');
 });
@@ -272,7 +288,7 @@ test("a tool's try-it form is made from its schema and shows the result", async 
   await screenshot('tools');
 });
 
-test('every view fits 360 px without scrolling sideways', async () => {
+test('every view fits 360 px without scrolling sideways, and a run is cancelled there', async () => {
   await page.setViewportSize({ width: 360, height: 740 });
   const { runId, sessionId } = await world.startRun(world.agents.approver, 'A run for a phone');
   await world.pendingApprovalOf(runId);
@@ -291,7 +307,9 @@ test('every view fits 360 px without scrolling sideways', async () => {
   await open(`#/runs/${runId}`);
   await page.locator('.approval.pending').waitFor();
   await screenshot('run-360');
-  await world.decide((await world.pendingApprovalOf(runId)).id, 'approve');
+  await page.getByRole('button', { name: 'Cancel run' }).click();
+  await page.getByText('Run cancelled', { exact: true }).waitFor();
+  await page.locator('[data-run-status="cancelled"]').waitFor();
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 

@@ -192,7 +192,7 @@ function TranscriptEntry({ item }: { item: TranscriptItem }) {
               )}
             </div>
           ) : (
-            <p class="muted">Running…</p>
+            <p class="muted">No result yet</p>
           )}
         </div>
       );
