@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Controller, Get, Header, applyDecorators } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses } from './core/http/api-error-responses.decorator';
 import { RouteNotFoundError } from './core/errors';
 import { CONSOLE_DIRECTORY, CONSOLE_PATH, CONSOLE_SECURITY_HEADERS } from './console-site';
 
@@ -14,15 +15,29 @@ const PAGE_HEADERS = applyDecorators(
 
 /**
  * `GET /console` (and `/console/`): the console's one page; its views live in the URL's fragment,
- * so no other path needs it. A page, not an API operation: out of the OpenAPI document.
+ * so no other path needs it.
  */
-@ApiExcludeController()
+@ApiTags('operations')
 @Controller(CONSOLE_PATH.slice(1))
 export class ConsoleController {
   private page?: Promise<string>;
 
   @Get()
   @PAGE_HEADERS
+  @ApiOperation({
+    operationId: 'getConsole',
+    summary: 'The browser console: runs, approvals, artifacts and tools (an HTML page)',
+  })
+  @ApiOkResponse({
+    description: 'The page; it signs in with an API key and uses the /api/v1 endpoints',
+    content: {
+      'text/html': {
+        schema: { type: 'string' },
+        example: '<!doctype html><html lang="en">…</html>',
+      },
+    },
+  })
+  @ApiErrorResponses(new RouteNotFoundError('GET', CONSOLE_PATH))
   async index(): Promise<string> {
     this.page ??= readFile(join(CONSOLE_DIRECTORY, 'index.html'), 'utf8');
     try {
