@@ -3,6 +3,7 @@
  * that needs approval, an MCP tool answering with an image, a table, JSON, and hostile Markdown
  * and SVG) and scripted agents using them, all on loopback.
  */
+import { type Server } from 'node:http';
 import { type JsonPostServer, startJsonPostServer } from '../support/json-post-server';
 import { PNG, image, startContentMcpServer } from '../support/content-mcp-server';
 import { bearerFor } from '../support/api-key';
@@ -69,6 +70,8 @@ export interface ConsoleWorld {
   /** Every `eventIndex` the server streams for `runId`, read whole after it ended. */
   eventIndexes(runId: string): Promise<number[]>;
   artifactsOf(sessionId: string): Promise<{ id: string; name: string; mime_type: string }[]>;
+  /** Cuts every open connection to the app, as a network that drops would. */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -188,6 +191,7 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
         mime_type: artifact.latest.mime_type,
       }));
     },
+    dropConnections: () => (app.app.getHttpServer() as Server).closeAllConnections(),
     close: async () => {
       await app.close();
       await echo.close();

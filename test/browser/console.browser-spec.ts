@@ -186,6 +186,32 @@ test('the run view approves inline, and a reload mid-run shows every event once,
   expect(shown).toEqual(expect.arrayContaining(streamed));
 });
 
+test('a connection that drops resumes after the last event shown, with none twice or missing', async () => {
+  const { runId } = await world.startRun(world.agents.approver, 'Echo across a dropped line');
+  const approval = await world.pendingApprovalOf(runId);
+  await open(`#/runs/${runId}`);
+  await page.locator('article.approval.pending').waitFor();
+  const before = await shownEventIndexes();
+  const resumedAfter: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(`/runs/${runId}/events`))
+      resumedAfter.push(request.headers()['last-event-id'] ?? 'none');
+  });
+
+  world.dropConnections();
+  await eventually('the console to reconnect', () =>
+    Promise.resolve(resumedAfter.length > 0 ? true : undefined),
+  );
+  expect(resumedAfter[0]).toBe(String(before[before.length - 1]));
+  await world.decide(approval.id, 'approve');
+  await page.getByText('Run completed').waitFor();
+  const shown = await shownEventIndexes();
+  expect(shown).toEqual(range(shown.length - 1));
+  expect(shown.length).toBeGreaterThan(before.length);
+  expect(await page.getByText('The echo answered.').count()).toBe(1);
+  expect(await page.locator('.approval .decision').innerText()).toBe('Approved');
+});
+
 describe('artifacts', () => {
   let sessionId: string;
   let artifacts: { id: string; name: string; mime_type: string }[];
