@@ -6,6 +6,7 @@ import { createApp } from './create-app';
 import { DatabaseConfig } from './database/database.config';
 import { describeDatabase } from './database/describe-database';
 import { listen } from './listen';
+import { CONSOLE_PATH } from './console-site';
 import { DOCS_PATH } from './openapi';
 import { UsageError, loadDotEnv, runEntryPoint } from './startup';
 
@@ -30,12 +31,13 @@ async function startServer(): Promise<void> {
   const database = describeDatabase(app.get(DatabaseConfig), dataDir);
   const url = `http://${shownHost(config.http.host)}:${address.port}`;
   const docs = `${url}/${DOCS_PATH}`;
+  const consoleUrl = `${url}${CONSOLE_PATH}`;
   app
     .get<Logger>(ROOT_LOGGER)
     .info(
-      { url, docs, database, dataDir },
-      `toolhub listening on ${url} · API docs ${docs} · database ${database} · ` +
-        `data directory ${dataDir}`,
+      { url, docs, console: consoleUrl, database, dataDir },
+      `toolhub listening on ${url} · API docs ${docs} · console ${consoleUrl} · ` +
+        `database ${database} · data directory ${dataDir}`,
     );
 }
 
@@ -49,7 +51,8 @@ function usage(): string {
   return `Usage: node dist/main.js [--help]        (or: npm start)
 
 Starts the toolhub server: tools at /api/tools, the registry at /api/v1, MCP at /mcp,
-API docs at /${DOCS_PATH}, liveness at /health and readiness at /health/ready.
+API docs at /${DOCS_PATH}, the console at ${CONSOLE_PATH}, liveness at /health and readiness at
+/health/ready.
 
 It is configured by environment variables, also read from a .env file in the working
 directory (variables set in the environment win). Every variable, with its default:
