@@ -28,6 +28,7 @@ export async function followRunEvents(
   let last = afterIndex;
   let attempt = 0;
   while (!signal.aborted) {
+    const lastBefore = last;
     try {
       const ended = await readOnce(runId, last, signal, (event) => {
         if (event.eventIndex <= last) return;
@@ -35,12 +36,15 @@ export async function followRunEvents(
         follower.onEvent(event);
       });
       follower.onConnection(undefined);
-      attempt = 0;
       if (ended) return;
+      // Closed without the run's end: ask again at once if it brought news, else after a pause,
+      // so a server that keeps closing is not asked in a tight loop.
+      if (last === lastBefore) await sleep(retryDelayMs(attempt++), signal);
+      else attempt = 0;
     } catch (error) {
       if (signal.aborted) return;
-      // The run is not there, or not this key's: reconnecting cannot help.
-      if (error instanceof ApiError && error.status !== 503) throw error;
+      // The run is not there, or not this key's: asking again cannot help.
+      if (error instanceof ApiError && error.status < 500) throw error;
       follower.onConnection(error instanceof Error ? error.message : String(error));
       await sleep(retryDelayMs(attempt++), signal);
     }
