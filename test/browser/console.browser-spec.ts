@@ -158,17 +158,11 @@ test('the run view approves inline, and a reload mid-run shows every event once,
   const before = await shownEventIndexes();
   expect(before).toEqual(range(before.length - 1));
 
-  const resumedAfter: string[] = [];
-  const onRequest = (request: { url(): string; headers(): Record<string, string> }) => {
-    if (request.url().endsWith(`/runs/${runId}/events`))
-      resumedAfter.push(request.headers()['last-event-id'] ?? 'none');
-  };
-  page.on('request', onRequest);
+  const resumed = page.waitForRequest((request) => request.url().endsWith(`/runs/${runId}/events`));
   await page.reload();
   await card.waitFor();
-  page.off('request', onRequest);
   // The events came back from this tab's own log: the stream was asked only for what followed.
-  expect(resumedAfter).toEqual([String(before[before.length - 1])]);
+  expect((await resumed).headers()['last-event-id']).toBe(String(before[before.length - 1]));
   expect(await shownEventIndexes()).toEqual(before);
   expect(await page.locator('article.approval').count()).toBe(1);
 
