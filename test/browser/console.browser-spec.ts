@@ -76,8 +76,10 @@ test('the page carries a strict CSP, and signing in keeps the key in sessionStor
   await expectAccessible();
   await screenshot('sign-in');
 
-  await page.getByLabel('API key').fill(world.aliceKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // With the keyboard alone: type the key, Enter.
+  await page.getByLabel('API key').focus();
+  await page.keyboard.type(world.aliceKey);
+  await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Agents' }).waitFor();
   expect(await page.locator('.me').innerText()).toContain('alice (member)');
   expect(await page.evaluate("sessionStorage.getItem('toolhub.apiKey')")).toBe(world.aliceKey);
@@ -240,7 +242,7 @@ describe('artifacts', () => {
     await screenshot('artifact-csv');
   });
 
-  test('JSON is a tree: the top level open, a nested level opened with a click', async () => {
+  test('JSON is a tree: the top level open, a nested level opened from the keyboard', async () => {
     await open(`#/artifacts/${artifact('report.json').id}`);
     const tree = page.locator('[data-preview="json"] .json-tree');
     await tree.waitFor();
@@ -249,7 +251,8 @@ describe('artifacts', () => {
     );
     expect(await tree.locator('details').first().getAttribute('open')).toBe('');
     expect(await totals.getAttribute('open')).toBeNull();
-    await totals.locator('summary').click();
+    await totals.locator('summary').focus();
+    await page.keyboard.press('Enter');
     await totals.getByText('revenue:').waitFor();
     expect(await totals.locator('.json-number').first().innerText()).toBe(
       String(REPORT.totals.revenue),
