@@ -70,6 +70,7 @@ export interface ConsoleWorld {
   /** Every `eventIndex` the server streams for `runId`, read whole after it ended. */
   eventIndexes(runId: string): Promise<number[]>;
   artifactsOf(sessionId: string): Promise<{ id: string; name: string; mime_type: string }[]>;
+  agentDescription(agentId: string): Promise<string>;
   /** Cuts every open connection to the app, as a network that drops would. */
   dropConnections(): void;
   close(): Promise<void>;
@@ -191,6 +192,8 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
         mime_type: artifact.latest.mime_type,
       }));
     },
+    agentDescription: async (agentId) =>
+      ((await alice.get(`/api/v1/agents/${agentId}`)).body as { description: string }).description,
     dropConnections: () => (app.app.getHttpServer() as Server).closeAllConnections(),
     close: async () => {
       await app.close();

@@ -336,7 +336,7 @@ test('every view fits 360 px without scrolling sideways, and a run is cancelled 
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
-test('an admin sees the registry; signing out forgets the key', async () => {
+test('an admin edits the registry; signing out forgets the key', async () => {
   const admin = await newContext(browser);
   try {
     const adminPage = await admin.newPage();
@@ -344,8 +344,14 @@ test('an admin sees the registry; signing out forgets the key', async () => {
     await adminPage.getByLabel('API key').fill(world.adminKey);
     await adminPage.getByRole('button', { name: 'Sign in' }).click();
     await adminPage.getByRole('link', { name: 'Registry' }).click();
-    await adminPage.getByRole('button', { name: 'streamer' }).waitFor();
+    await adminPage.getByRole('button', { name: 'streamer' }).click();
+    const editor = adminPage.getByLabel('Edit streamer (JSON)');
+    const edited = JSON.parse(await editor.inputValue()) as Record<string, unknown>;
+    await editor.fill(JSON.stringify({ ...edited, description: 'Streams, now edited' }, null, 2));
     expect(await accessibilityViolations(adminPage)).toEqual([]);
+    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached' });
+    expect(await world.agentDescription(world.agents.streamer)).toBe('Streams, now edited');
   } finally {
     await admin.close();
   }

@@ -18,9 +18,10 @@ const SERVER_FIELDS = ['id', 'created_at', 'updated_at', 'builtin', 'is_builtin'
 const KINDS: RegistryKind[] = ['agents', 'tools', 'workflows'];
 
 /**
- * The registry, for admins: each agent, tool or workflow as the JSON the API takes, edited and
- * saved with `PUT`, or a new one created with `POST`. The API checks every field, so its
- * answer (a field error, say) is shown as it comes.
+ * The registry, for admins: each agent, tool or workflow as JSON, edited and saved with `PUT`
+ * (only the fields changed are sent: updates are partial, and what the API shows of a tool's
+ * implementation, secret header names for values, is not what it takes), or a new one created
+ * with `POST`. The API checks every field, so its answer (a field error, say) is shown as it comes.
  */
 export function RegistryView({ kind }: { kind: RegistryKind }) {
   const [list, reload] = useAsync(
@@ -100,9 +101,20 @@ function Editor({
     event.preventDefault();
     try {
       const body = JSON.parse(text) as unknown;
-      if (resource)
-        await sendJson('PUT', `/api/v1/${kind}/${encodeURIComponent(resource.id)}`, body);
-      else await sendJson('POST', `/api/v1/${kind}`, body);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        setProblem('The JSON must be an object.');
+        return;
+      }
+      if (!resource) {
+        await sendJson('POST', `/api/v1/${kind}`, body);
+      } else {
+        const changes = changedFields(editable, body);
+        if (Object.keys(changes).length === 0) {
+          setProblem('Nothing changed.');
+          return;
+        }
+        await sendJson('PUT', `/api/v1/${kind}/${encodeURIComponent(resource.id)}`, changes);
+      }
       onSaved();
     } catch (error) {
       setProblem(messageOf(error));
@@ -114,11 +126,18 @@ function Editor({
       <label for="registry-json">
         {resource ? `Edit ${resource.name}` : `New ${kind.slice(0, -1)}`} (JSON)
       </label>
+      {resource && (
+        <p class="hint" id="registry-json-hint">
+          Save sends the fields you changed. To change a tool's implementation, give it whole as
+          when creating it (secret header values again, as <code>secret_headers</code>).
+        </p>
+      )}
       <textarea
         id="registry-json"
         class="code"
         rows={18}
         spellcheck={false}
+        aria-describedby={resource ? 'registry-json-hint' : undefined}
         value={text}
         onInput={(event) => setText(event.currentTarget.value)}
       />
@@ -129,5 +148,14 @@ function Editor({
         </p>
       )}
     </form>
+  );
+}
+
+/** The fields of `edited` whose value differs from the one in `original`. */
+function changedFields(original: Record<string, unknown>, edited: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(edited).filter(
+      ([name, value]) => JSON.stringify(value) !== JSON.stringify(original[name]),
+    ),
   );
 }
