@@ -7,6 +7,7 @@ import { FilesModule } from '../files/files.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { RegistryModule } from '../registry/registry.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { JobsModule } from '../jobs/jobs.module';
 import { AgentToolCalls } from './agent-tools/agent-tool-calls.service';
 import { AgentToolKind } from './agent-tools/agent-tool.kind';
 import { AgentTestController } from './agent-test/agent-test.controller';
@@ -59,6 +60,7 @@ import { WorkflowToolKind } from './workflow-runs/workflow-tool.kind';
     ArtifactsModule,
     ClusterModule,
     WebhooksModule,
+    JobsModule,
   ],
   controllers: [
     SessionsController,

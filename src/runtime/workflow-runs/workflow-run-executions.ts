@@ -4,10 +4,12 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  type OnModuleInit,
 } from '@nestjs/common';
 import { ClusterBus, ClusterInstance } from '../../cluster/cluster-buses';
 import { ClusterConfig } from '../../cluster/cluster.config';
 import { DatabaseConfig } from '../../database/database.config';
+import { JobQueue } from '../../jobs/job-queue';
 import { ActiveWork } from '../runs/active-work';
 import { RunCancelledError } from '../runtime.errors';
 import { WorkflowRunLeftError } from './workflow-run.errors';
@@ -17,6 +19,15 @@ import { type WorkflowRunRow, WorkflowRunsRepository } from './workflow-runs.rep
 /** Asks the instance executing a workflow run to cancel it (`{ workflowRunId }`). */
 const CANCEL_CHANNEL = 'toolhub_workflow_run_cancel';
 
+/** The queue of workflow runs to take over: one job waits per run at a time. */
+const PICK_UP_QUEUE = 'workflow-run-pick-up';
+
+interface PickUpJob {
+  workflowRunId: string;
+  /** How long it has been silent when it was found, so its claim asks for the same. */
+  silentSeconds: number;
+}
+
 /**
  * The workflow runs this process executes, and the pick-up of those nobody executes.
  *
@@ -24,13 +35,15 @@ const CANCEL_CHANNEL = 'toolhub_workflow_run_cancel';
  * - The embedded database serves one process: at start, every active workflow run was left by
  *   the last one, and is picked up at once.
  * - On a PostgreSQL server the executing instance records a heartbeat every
- *   `RUN_HEARTBEAT_SECONDS`; every instance picks up, at that pace, the workflow runs silent for
- *   `RUN_HEARTBEAT_TIMEOUT_SECONDS`. A pick-up claims the run by a conditional update, so
- *   exactly one instance resumes it.
+ *   `RUN_HEARTBEAT_SECONDS`; every instance looks, at that pace, for the workflow runs silent for
+ *   `RUN_HEARTBEAT_TIMEOUT_SECONDS`.
+ * A run found so becomes a job of the job queue (one per run at a time; retried if the instance
+ * taking it over dies meanwhile); the job claims the run by a conditional update, so exactly
+ * one instance resumes it.
  */
 @Injectable()
 export class WorkflowRunExecutions
-  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
   private readonly logger = new Logger('WorkflowRuns');
   private readonly work = new ActiveWork();
@@ -46,11 +59,22 @@ export class WorkflowRunExecutions
     private readonly cluster: ClusterConfig,
     private readonly database: DatabaseConfig,
     private readonly bus: ClusterBus,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** Who resumes a picked-up workflow run (the runner, which depends on this). */
   resumeWith(resume: (run: WorkflowRunRow) => void): void {
     this.resume = resume;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.work<PickUpJob>(PICK_UP_QUEUE, ({ data }) => this.takeOver(data), {
+      policy: 'short',
+      retryLimit: 3,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -119,12 +143,21 @@ export class WorkflowRunExecutions
   private async claimStale(seconds: number): Promise<void> {
     for (const stale of await this.repository.findStale(seconds)) {
       if (this.stopping) return;
-      if (this.work.ids().includes(stale.id)) continue;
-      const claimed = await this.repository.claim(stale.id, seconds, this.instance.id);
-      if (!claimed) continue;
-      this.logger.warn(`Workflow run ${claimed.id} was left by its server: resuming it`);
-      this.resume(claimed);
+      await this.jobs.send<PickUpJob>(
+        PICK_UP_QUEUE,
+        { workflowRunId: stale.id, silentSeconds: seconds },
+        { singletonKey: stale.id },
+      );
     }
+  }
+
+  /** Resumes the workflow run here, if it is still silent (one claimant wins). */
+  private async takeOver({ workflowRunId, silentSeconds }: PickUpJob): Promise<void> {
+    if (this.stopping || this.work.ids().includes(workflowRunId)) return;
+    const claimed = await this.repository.claim(workflowRunId, silentSeconds, this.instance.id);
+    if (!claimed) return;
+    this.logger.warn(`Workflow run ${claimed.id} was left by its server: resuming it`);
+    this.resume(claimed);
   }
 
   private async beat(): Promise<void> {
