@@ -15,6 +15,7 @@ import {
   ListToolsResultSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { decode } from 'plantuml-encoder';
 import { builtinToolModules } from '../src/tools/builtin/builtin-tool-modules';
 import { ToolProvider } from '../src/tools/tool-provider.decorator';
@@ -134,6 +135,38 @@ describeHttpContract(
         expect(response.status).toBe(200);
         const names = (await jsonRpcReply(response)).result?.tools?.map((t) => t.name);
         expect(names).toContain('encodePlantUML');
+      });
+    });
+
+    describe('2026-07-28 clients (SDK v2), on the same endpoint', () => {
+      // A pinned client connects only if server/discover offers 2026-07-28: no fallback.
+      test('connect without initialize and are served the same tools as 2025 clients', async () => {
+        const modern = await clients.connectModern(baseUrl);
+        expect(modern.getProtocolEra()).toBe('modern');
+        expect(modern.getServerVersion()?.name).toBe('toolhub');
+        const [modernTools, legacyTools] = await Promise.all([
+          modern.listTools(),
+          client.listTools(),
+        ]);
+        expect(modernTools.tools).toEqual(legacyTools.tools);
+      });
+
+      test('a call returns what a 2025 client gets', async () => {
+        const modern = await clients.connectModern(baseUrl);
+        const args = { name: 'encodePlantUML', arguments: { plantumlCode: SEED_DIAGRAM } };
+        const [modernResult, legacyResult] = await Promise.all([
+          modern.callTool(args),
+          client.callTool(args),
+        ]);
+        expect(modernResult.structuredContent).toEqual(legacyResult.structuredContent);
+        expect(modernResult.content).toEqual(legacyResult.content);
+      });
+
+      test('an unknown tool is -32602 Invalid params', async () => {
+        const modern = await clients.connectModern(baseUrl);
+        const error = await rejectionOf(modern.callTool({ name: 'noSuchTool', arguments: {} }));
+        expect(error).toBeInstanceOf(ProtocolError);
+        expect((error as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams);
       });
     });
 

@@ -1,12 +1,7 @@
-import {
-  JSONRPCErrorResponseSchema,
-  JSONRPCNotificationSchema,
-  JSONRPCRequestSchema,
-  JSONRPCResultResponseSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { specTypeSchemas } from '@modelcontextprotocol/server';
 import { isRecord } from '../artifacts/processing/is-record';
 import { DomainError, InvalidJsonError } from '../core/errors';
-import { describeIssues, describeValue } from './schema-issues';
+import { describeIssues, describeValue, issuesOf } from './schema-issues';
 
 /** JSON that is not a JSON-RPC message, or a batch holding one: a JSON-RPC Invalid Request. */
 export class InvalidJsonRpcMessageError extends DomainError {
@@ -45,15 +40,15 @@ export function jsonRpcMessageProblemOf(value: unknown): string | undefined {
   if (!schema) {
     return 'a message has a method (a request or notification), or a result or error (a response)';
   }
-  const parsed = schema.safeParse(value);
-  return parsed.success ? undefined : describeIssues(parsed.error.issues, value);
+  const issues = issuesOf(schema, value);
+  return issues && describeIssues(issues, value);
 }
 
 /** The kind of message `message` means to be, by its members, to describe what it lacks. */
 function messageSchemaOf(message: Record<string, unknown>) {
   if ('method' in message) {
-    return 'id' in message ? JSONRPCRequestSchema : JSONRPCNotificationSchema;
+    return 'id' in message ? specTypeSchemas.JSONRPCRequest : specTypeSchemas.JSONRPCNotification;
   }
-  if ('error' in message) return JSONRPCErrorResponseSchema;
-  return 'result' in message ? JSONRPCResultResponseSchema : undefined;
+  if ('error' in message) return specTypeSchemas.JSONRPCErrorResponse;
+  return 'result' in message ? specTypeSchemas.JSONRPCResultResponse : undefined;
 }

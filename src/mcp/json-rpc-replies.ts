@@ -1,4 +1,4 @@
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import {
   type DomainError,
   InvalidJsonError,
@@ -14,7 +14,7 @@ import { InvalidJsonRpcMessageError } from './json-rpc-messages';
  * JSON-RPC's code for server-defined errors; the SDK's transport answers the requests it cannot
  * take (wrong `Accept`, `Content-Type`, size) with it, so toolhub's own such refusals match.
  */
-const TRANSPORT_ERROR = -32000;
+export const TRANSPORT_ERROR = -32000;
 
 /**
  * An error about a message whose id could not be read: JSON-RPC answers those with id null
@@ -32,12 +32,12 @@ function unidentifiedError(code: number, message: string): UnidentifiedErrorRepl
 
 /** Text that is not JSON (or JSON this server does not read, e.g. nested too deep). */
 export function parseErrorReply(reason: string): UnidentifiedErrorReply {
-  return unidentifiedError(ErrorCode.ParseError, `Parse error: ${reason}`);
+  return unidentifiedError(ProtocolErrorCode.ParseError, `Parse error: ${reason}`);
 }
 
 /** JSON that is not a JSON-RPC message. */
 export function invalidRequestReply(reason: string): UnidentifiedErrorReply {
-  return unidentifiedError(ErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
+  return unidentifiedError(ProtocolErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse } from '@nestjs/swagger';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { OPTIONAL_KEY_ERRORS } from '../api-keys/optional-api-key.decorator';
 import {
   type DomainError,
@@ -10,7 +10,7 @@ import {
 } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { InvalidJsonRpcMessageError, jsonRpcMessageProblemOf } from './json-rpc-messages';
-import { jsonRpcFailureBodyOf } from './json-rpc-replies';
+import { TRANSPORT_ERROR, jsonRpcFailureBodyOf } from './json-rpc-replies';
 import { ForbiddenOriginError } from './origin-policy';
 import { invalidParamsReplyOf } from './request-params';
 
@@ -108,9 +108,24 @@ export function McpEndpointDocs(): MethodDecorator {
           schema: MESSAGE_OR_BATCH,
           examples: Object.fromEntries<{ summary?: string; value: unknown }>([
             ['tools/list', { value: { jsonrpc: '2.0', id: 1, result: { tools: [] } } }],
-            jsonRpcExample('Method not found', ErrorCode.MethodNotFound, 'Method not found', 1),
-            jsonRpcExample('Invalid params', ErrorCode.InvalidParams, ARRAY_ARGUMENTS_MESSAGE, 1),
-            jsonRpcExample('Unknown tool', ErrorCode.InvalidParams, 'Unknown tool: noSuchTool', 1),
+            jsonRpcExample(
+              'Method not found',
+              ProtocolErrorCode.MethodNotFound,
+              'Method not found',
+              1,
+            ),
+            jsonRpcExample(
+              'Invalid params',
+              ProtocolErrorCode.InvalidParams,
+              ARRAY_ARGUMENTS_MESSAGE,
+              1,
+            ),
+            jsonRpcExample(
+              'Unknown tool',
+              ProtocolErrorCode.InvalidParams,
+              'Unknown tool: noSuchTool',
+              1,
+            ),
           ]),
         },
       },
@@ -126,7 +141,7 @@ export function McpEndpointDocs(): MethodDecorator {
       ),
       jsonRpcExample(
         'Unsupported protocol version',
-        ErrorCode.ConnectionClosed,
+        TRANSPORT_ERROR,
         'Bad Request: Unsupported protocol version: 1999-01-01 (supported versions: 2025-11-25, …)',
       ),
     ]),
@@ -136,7 +151,7 @@ export function McpEndpointDocs(): MethodDecorator {
       [
         jsonRpcExample(
           'Not Acceptable',
-          ErrorCode.ConnectionClosed,
+          TRANSPORT_ERROR,
           'Not Acceptable: Client must accept both application/json and text/event-stream',
         ),
       ],

@@ -6,7 +6,7 @@ import {
   context,
   trace,
 } from '@opentelemetry/api';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { contextCarriedBy } from '../core/telemetry/trace-propagation';
 import { tracer } from '../core/telemetry/tracing';
 
@@ -18,11 +18,11 @@ interface McpRequest {
   params?: { name?: unknown; _meta?: Readonly<Record<string, unknown>> };
 }
 
-/** What a span reads of the SDK's extra for the request's handler. */
-interface McpRequestExtra {
-  requestId: string | number;
+/** What a span reads of the SDK's context for the request's handler. */
+interface McpRequestContext {
+  mcpReq: { id: string | number };
   sessionId?: string;
-  requestInfo?: { headers: Readonly<Record<string, string | string[] | undefined>> };
+  http?: { req?: { headers: { get(name: string): string | null } } };
 }
 
 /**
@@ -35,7 +35,7 @@ interface McpRequestExtra {
  */
 export function inMcpServerSpan<T>(
   request: McpRequest,
-  extra: McpRequestExtra,
+  ctx: McpRequestContext,
   handle: () => T | Promise<T>,
 ): Promise<T> {
   const ambient = context.active();
@@ -47,7 +47,7 @@ export function inMcpServerSpan<T>(
       : [];
   const toolName = toolNameOf(request);
   const name = toolName === undefined ? request.method : `${request.method} ${toolName}`;
-  const options = { kind: SpanKind.SERVER, attributes: attributesOf(request, extra), links };
+  const options = { kind: SpanKind.SERVER, attributes: attributesOf(request, ctx), links };
   return tracer.startActiveSpan(name, options, parent, async (span) => {
     try {
       const result = await handle();
@@ -75,18 +75,18 @@ function toolNameOf({ method, params }: McpRequest): string | undefined {
   return method === TOOL_CALL && typeof params?.name === 'string' ? params.name : undefined;
 }
 
-function attributesOf(request: McpRequest, extra: McpRequestExtra): Attributes {
+function attributesOf(request: McpRequest, ctx: McpRequestContext): Attributes {
   const toolName = toolNameOf(request);
-  const protocolVersion = extra.requestInfo?.headers['mcp-protocol-version'];
+  const protocolVersion = ctx.http?.req?.headers.get('mcp-protocol-version') ?? undefined;
   return {
     'mcp.method.name': request.method,
-    'jsonrpc.request.id': String(extra.requestId),
+    'jsonrpc.request.id': String(ctx.mcpReq.id),
     ...(toolName !== undefined && {
       'gen_ai.tool.name': toolName,
       'gen_ai.operation.name': 'execute_tool',
     }),
-    ...(typeof protocolVersion === 'string' && { 'mcp.protocol.version': protocolVersion }),
-    ...(extra.sessionId !== undefined && { 'mcp.session.id': extra.sessionId }),
+    ...(protocolVersion !== undefined && { 'mcp.protocol.version': protocolVersion }),
+    ...(ctx.sessionId !== undefined && { 'mcp.session.id': ctx.sessionId }),
   };
 }
 
@@ -97,5 +97,5 @@ function isToolError(result: unknown): boolean {
 /** The JSON-RPC error code the client is answered with, as the SDK picks it. */
 function jsonRpcCodeOf(error: unknown): string {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return String(Number.isSafeInteger(code) ? code : ErrorCode.InternalError);
+  return String(Number.isSafeInteger(code) ? code : ProtocolErrorCode.InternalError);
 }

@@ -1,16 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { type Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import {
   type CallToolRequest,
-  CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
   type ListToolsResult,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { DomainError } from '../core/errors';
 import { PACKAGE_VERSION } from '../core/package-version';
 import { ToolNotFoundError } from '../tools/tool.errors';
@@ -50,16 +48,17 @@ export class McpServerFactory {
     return server;
   }
 
-  private create(access: ToolAccess): Server {
+  /** A server for `access`, not yet connected: the SDK's HTTP handler connects it. */
+  create(access: ToolAccess): Server {
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
       jsonSchemaValidator: this.schemaValidator,
     });
-    server.setRequestHandler(ListToolsRequestSchema, (request, extra) =>
-      inMcpServerSpan(request, extra, () => this.listTools(access, request.params?.cursor)),
+    server.setRequestHandler('tools/list', (request, ctx) =>
+      inMcpServerSpan(request, ctx, () => this.listTools(access, request.params?.cursor)),
     );
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      inMcpServerSpan(request, extra, () => this.callTool(access, request.params, extra.signal)),
+    server.setRequestHandler('tools/call', (request, ctx) =>
+      inMcpServerSpan(request, ctx, () => this.callTool(access, request.params, ctx.mcpReq.signal)),
     );
     return server;
   }
@@ -87,7 +86,7 @@ export class McpServerFactory {
     } catch (error) {
       // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
       if (error instanceof ToolNotFoundError) {
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
       }
       if (!(error instanceof DomainError) || error.status >= 500) this.logger.error(error);
       return toolFailure(error);
@@ -111,5 +110,5 @@ function decodeCursor(cursor: string | undefined, total: number): number {
   } catch {
     // Reported below, like any other cursor this server did not issue.
   }
-  throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
 }

@@ -1,4 +1,4 @@
-import { type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import { DomainError, InternalError } from '../core/errors';
 import { type JsonSchema } from '../core/json-schema';
 import { type ToolDefinition } from '../tools/tool.contract';
@@ -26,7 +26,8 @@ export function toMcpTool(definition: ToolDefinition): Tool {
     name: definition.name,
     ...(definition.annotations?.title && { title: definition.annotations.title }),
     description: definition.description,
-    inputSchema: definition.inputSchema,
+    // Stored schemas are JSON; the SDK's type says so with index signatures an interface lacks.
+    inputSchema: definition.inputSchema as Tool['inputSchema'],
     ...(definition.outputSchema && {
       outputSchema: { type: 'object', anyOf: [definition.outputSchema, ERROR_OUTPUT] },
     }),

@@ -6,7 +6,6 @@ import {
   type OpenAPIObject,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { OptionalPrincipal } from '../api-keys/current-principal.decorator';
 import { OptionalApiKey } from '../api-keys/optional-api-key.decorator';
 import { type Principal } from '../api-keys/principal';
@@ -19,15 +18,14 @@ import { toolAccessOf } from '../tools/tool-scope';
 import { assertJsonRpcBody } from './json-rpc-messages';
 import { jsonRpcFailureBodyOf } from './json-rpc-replies';
 import { McpEndpointDocs } from './mcp-api-docs.decorator';
-import { McpServerFactory } from './mcp-server.factory';
+import { McpHttpEndpoint } from './mcp-http-endpoint';
 import { type OriginPolicy } from './origin-policy';
 import { MCP_ORIGIN_POLICY } from './mcp.tokens';
 
 /**
- * The MCP Streamable HTTP endpoint, stateless: each request gets its own server and transport,
- * so no instance holds a session and any instance behind a load balancer can answer. JSON
- * responses (no SSE) suffice because tool calls complete within the request. Clients without a
- * key see the public tools; with `Authorization: Bearer <api key>`, every tool.
+ * The MCP Streamable HTTP endpoint, stateless, for 2025-era and 2026-07-28 clients alike (see
+ * `McpHttpEndpoint`). Clients without a key see the public tools; with
+ * `Authorization: Bearer <api key>`, every tool.
  */
 @ApiTags('mcp')
 @ApiExtraModels(ErrorEnvelopeDto)
@@ -36,7 +34,7 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
 @Controller('mcp')
 export class McpController {
   constructor(
-    private readonly servers: McpServerFactory,
+    private readonly endpoint: McpHttpEndpoint,
     @Inject(MCP_ORIGIN_POLICY) private readonly origins: OriginPolicy,
   ) {}
 
@@ -56,15 +54,7 @@ export class McpController {
     this.origins.check(typeof origin === 'string' ? origin : undefined);
     assertJsonRpcBody(body);
 
-    const res = takeOverResponse(response);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    // Closing the transport closes the server on it too.
-    res.once('close', () => void transport.close());
-    await this.servers.connect(toolAccessOf(caller), transport);
-    await transport.handleRequest(req, res, body);
+    await this.endpoint.serve(toolAccessOf(caller), req, takeOverResponse(response), body);
   }
 }
 

@@ -5,6 +5,7 @@ import { CorsPolicy } from '../core/http/cors';
 import { EarlyRequestChecks } from '../core/http/early-request-checks';
 import { McpController } from './mcp.controller';
 import { McpConfig } from './mcp.config';
+import { McpHttpEndpoint } from './mcp-http-endpoint';
 import { McpServerFactory } from './mcp-server.factory';
 import { OriginPolicy } from './origin-policy';
 import { MCP_ORIGIN_POLICY } from './mcp.tokens';
@@ -14,6 +15,7 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
   controllers: [McpController],
   providers: [
     McpServerFactory,
+    McpHttpEndpoint,
     provideFeatureConfig(McpConfig),
     {
       provide: MCP_ORIGIN_POLICY,

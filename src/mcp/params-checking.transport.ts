@@ -1,12 +1,10 @@
 import {
-  type Transport,
-  type TransportSendOptions,
-} from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
   type JSONRPCMessage,
   type MessageExtraInfo,
+  type Transport,
+  type TransportSendOptions,
   isJSONRPCRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import { invalidParamsReplyOf } from './request-params';
 
 /**

@@ -1,20 +1,17 @@
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  InitializeRequestSchema,
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
-  ListToolsRequestSchema,
-  PingRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import { describeIssues } from './schema-issues';
+  ProtocolErrorCode,
+  specTypeSchemas,
+} from '@modelcontextprotocol/server';
+import { describeIssues, issuesOf } from './schema-issues';
 
 /** The methods toolhub serves, by the schema of their requests. */
 const SERVED_REQUESTS = {
-  initialize: InitializeRequestSchema,
-  ping: PingRequestSchema,
-  'tools/list': ListToolsRequestSchema,
-  'tools/call': CallToolRequestSchema,
+  initialize: specTypeSchemas.InitializeRequest,
+  ping: specTypeSchemas.PingRequest,
+  'tools/list': specTypeSchemas.ListToolsRequest,
+  'tools/call': specTypeSchemas.CallToolRequest,
 } as const;
 
 function isServed(method: string): method is keyof typeof SERVED_REQUESTS {
@@ -29,14 +26,14 @@ function isServed(method: string): method is keyof typeof SERVED_REQUESTS {
  */
 export function invalidParamsReplyOf(request: JSONRPCRequest): JSONRPCErrorResponse | undefined {
   if (!isServed(request.method)) return undefined;
-  const parsed = SERVED_REQUESTS[request.method].safeParse(request);
-  if (parsed.success) return undefined;
-  const problem = describeIssues(parsed.error.issues, request, 'params');
+  const issues = issuesOf(SERVED_REQUESTS[request.method], request);
+  if (!issues) return undefined;
+  const problem = describeIssues(issues, request, 'params');
   return {
     jsonrpc: '2.0',
     id: request.id,
     error: {
-      code: ErrorCode.InvalidParams,
+      code: ProtocolErrorCode.InvalidParams,
       message: `Invalid params for ${request.method}: ${problem}`,
     },
   };

@@ -7,6 +7,22 @@ export interface SchemaIssue {
   keys?: string[];
 }
 
+/** A schema of the SDK's spec types, as it exposes them (Standard Schema, synchronous). */
+interface SpecSchema {
+  '~standard': {
+    validate(value: unknown): { issues?: readonly unknown[] } | Promise<unknown>;
+  };
+}
+
+/**
+ * The issues `schema` finds in `value`, or undefined when it fits. The SDK's schemas are Zod's,
+ * whose Standard Schema issues keep Zod's `code` and `expected`, which the descriptions read.
+ */
+export function issuesOf(schema: SpecSchema, value: unknown): SchemaIssue[] | undefined {
+  const outcome = schema['~standard'].validate(value) as { issues?: readonly unknown[] };
+  return outcome.issues ? (outcome.issues as SchemaIssue[]) : undefined;
+}
+
 const EXPECTED: Readonly<Record<string, string>> = {
   record: 'an object',
   object: 'an object',

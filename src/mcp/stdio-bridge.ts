@@ -1,11 +1,11 @@
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
-  ErrorCode,
   type JSONRPCMessage,
+  ProtocolErrorCode,
+  StreamableHTTPClientTransport,
   isInitializeRequest,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import { StdioJsonRpcTransport } from './stdio-json-rpc.transport';
 
 /** Where a bridge forwards to: a running toolhub's `/mcp`, with its API key if given. */
@@ -58,7 +58,7 @@ export class StdioHttpBridge {
         jsonrpc: '2.0',
         id: message.id,
         error: {
-          code: ErrorCode.InternalError,
+          code: ProtocolErrorCode.InternalError,
           message: `toolhub at ${this.endpoint.url.href}: ${error.message}`,
         },
       });

@@ -1,7 +1,9 @@
 import { type Readable, type Writable } from 'node:stream';
-import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import { type Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type JSONRPCMessage,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import { jsonRpcMessageProblemOf } from './json-rpc-messages';
 import { invalidRequestReply, parseErrorReply } from './json-rpc-replies';
 

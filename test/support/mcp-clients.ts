@@ -3,7 +3,14 @@ import { type AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpClientTransport,
+} from '@modelcontextprotocol/client';
 import { type TestApp } from './test-app';
+
+/** The protocol revision of the SDK v2's modern era (no `initialize`, `_meta` envelopes). */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
 /** What a Streamable HTTP client must accept (the transport spec requires both). */
 export const MCP_ACCEPT = 'application/json, text/event-stream';
@@ -23,7 +30,7 @@ export async function listeningUrl(testApp: TestApp): Promise<string> {
 
 /** Clients opened by a suite, closed together when it ends. */
 export class McpClients {
-  private readonly open: Client[] = [];
+  private readonly open: { close(): Promise<void> }[] = [];
 
   /**
    * The official SDK client, initialised over Streamable HTTP against `${baseUrl}/mcp`, sending
@@ -41,6 +48,25 @@ export class McpClients {
     await client.connect(transport);
     this.open.push(client);
     return { client, transport };
+  }
+
+  /**
+   * The SDK v2 client pinned to the 2026-07-28 revision (it fails rather than fall back to
+   * `initialize`), over Streamable HTTP against `${baseUrl}/mcp`.
+   */
+  async connectModern(
+    baseUrl: string,
+    headers: Record<string, string> = {},
+  ): Promise<ModernClient> {
+    const client = new ModernClient(
+      { name: 'toolhub-e2e-modern', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } },
+    );
+    await client.connect(
+      new ModernHttpClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers } }),
+    );
+    this.open.push(client);
+    return client;
   }
 
   async closeAll(): Promise<void> {
