@@ -16,8 +16,15 @@ import {
   ErrorCode,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { decode } from 'plantuml-encoder';
-import { callTool, listeningUrl, rejectionOf } from './support/mcp-clients';
+import {
+  MODERN_PROTOCOL_VERSION,
+  callTool,
+  listeningUrl,
+  rejectionOf,
+} from './support/mcp-clients';
 import { SEED_DIAGRAM } from './support/plantuml-samples';
 import { RawStdioSession } from './support/raw-stdio-session';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
@@ -100,6 +107,38 @@ function requestErrorTests(client: () => Client): void {
     const error = await rejectionOf(client().request({ method: 'tools/nope' }, EmptyResultSchema));
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.MethodNotFound);
+  });
+}
+
+/**
+ * A 2026-07-28 client (the SDK v2's, pinned: no fallback to `initialize`) spawning the CLI with
+ * `env()`, served the same tools and results as a 2025 client.
+ */
+function modernClientTests(env: () => Record<string, string>): void {
+  let modern: ModernClient;
+
+  beforeAll(async () => {
+    modern = new ModernClient(
+      { name: 'toolhub-stdio-modern-e2e', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } },
+    );
+    await modern.connect(
+      new ModernStdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: env() }),
+    );
+  });
+
+  afterAll(() => modern.close());
+
+  test('a 2026-07-28 client connects in the modern era and calls a tool', async () => {
+    expect(modern.getProtocolEra()).toBe('modern');
+    const { tools } = await modern.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('encodePlantUML');
+    const result = await modern.callTool({
+      name: 'encodePlantUML',
+      arguments: { plantumlCode: SEED_DIAGRAM },
+    });
+    const { encoded } = result.structuredContent as Record<string, string>;
+    expect(decode(encoded)).toBe(SEED_DIAGRAM);
   });
 }
 
@@ -214,6 +253,18 @@ describe('toolhub mcp over stdio', () => {
   });
 });
 
+describe('toolhub mcp over stdio, to a 2026-07-28 client', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(() => database.drop());
+
+  modernClientTests(() => ({ LOG_LEVEL: 'silent', ...database.env }));
+});
+
 describe('toolhub mcp over stdio, lines that are no message', () => {
   let database: TestDatabase;
   let session: RawStdioSession;
@@ -259,6 +310,8 @@ describeHttpContract('toolhub mcp over stdio, relaying to a running server', (te
   });
 
   requestErrorTests(() => client);
+
+  modernClientTests(() => env);
 
   test.each(LINES_THAT_ARE_NO_MESSAGE)(
     '%s: answered as JSON-RPC asks',

@@ -56,9 +56,10 @@ async function serveFromDatabase(): Promise<void> {
   app.useLogger(app.get(Logger));
   app.flushLogs();
   await app.init();
-  const server = await app.get(McpServerFactory).connect(STDIO_ACCESS, new StdioJsonRpcTransport());
-  server.onclose = () => void app.close();
-  process.stdin.once('end', () => void server.close());
+  const connection = app
+    .get(McpServerFactory)
+    .serveStdio(STDIO_ACCESS, new StdioJsonRpcTransport());
+  process.stdin.once('end', () => void connection.close().then(() => app.close()));
 }
 
 /**

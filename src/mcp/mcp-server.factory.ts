@@ -8,6 +8,7 @@ import {
   Server,
   type Transport,
 } from '@modelcontextprotocol/server';
+import { type StdioServerHandle, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { DomainError } from '../core/errors';
 import { PACKAGE_VERSION } from '../core/package-version';
@@ -46,6 +47,17 @@ export class McpServerFactory {
     const server = this.create(access);
     await server.connect(new ParamsCheckingTransport(transport));
     return server;
+  }
+
+  /**
+   * Serves `access` on a stdio `transport` to a client of either era: the client's opening
+   * (`initialize`, or a 2026-07-28 request) picks it for the connection.
+   */
+  serveStdio(access: ToolAccess, transport: Transport): StdioServerHandle {
+    return serveStdio(() => this.create(access), {
+      transport: new ParamsCheckingTransport(transport),
+      onerror: (error) => this.logger.warn(error.message),
+    });
   }
 
   /** A server for `access`, not yet connected: the SDK's HTTP handler connects it. */
