@@ -33,6 +33,7 @@ import {
   postMcp,
   postMcpText,
   rejectionOf,
+  sseMessages,
 } from './support/mcp-clients';
 import { SEED_DIAGRAM, diagramOfSize } from './support/plantuml-samples';
 import { describeHttpContract } from './support/test-app';
@@ -478,12 +479,15 @@ describeHttpContract(
         );
       });
 
+      // Tool calls stream (SSE), so a call can send progress and requests before its result.
       test('in a batch, each request gets its own answer: a result, or its -32602 with its id', async () => {
         const good = jsonRpc('tools/call', { name: 'wordCount', arguments: { text: 'a b' } });
         const bad = jsonRpc('tools/call', { name: 'wordCount', arguments: ['a b'] });
         const response = await postMcp(baseUrl, [good, bad]);
         expect(response.status).toBe(200);
-        expect(await response.json()).toEqual([
+        expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        const answers = (await sseMessages(response)) as { id: number }[];
+        expect(answers.sort((a, b) => a.id - b.id)).toEqual([
           expect.objectContaining({
             id: good.id,
             result: expect.objectContaining({ structuredContent: { words: 2 } }),

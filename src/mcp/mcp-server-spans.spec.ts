@@ -27,7 +27,7 @@ describe('MCP server spans', () => {
 
   beforeAll(async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await module().get(McpServerFactory).connect(toolAccessOf(undefined), serverSide);
+    await module().get(McpServerFactory).create(toolAccessOf(undefined)).connect(serverSide);
     client = new Client({ name: 'spans-test', version: '1.0.0' });
     await client.connect(clientSide);
   });

@@ -42,13 +42,6 @@ export class McpServerFactory {
     private readonly invoker: ToolInvoker,
   ) {}
 
-  /** A server for `scope` on `transport`, which answers requests with params unfit for them. */
-  async connect(access: ToolAccess, transport: Transport): Promise<Server> {
-    const server = this.create(access);
-    await server.connect(new ParamsCheckingTransport(transport));
-    return server;
-  }
-
   /**
    * Serves `access` on a stdio `transport` to a client of either era: the client's opening
    * (`initialize`, or a 2026-07-28 request) picks it for the connection.

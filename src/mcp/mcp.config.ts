@@ -1,5 +1,5 @@
 import { ValidateBy } from 'class-validator';
-import { Describe, VariableGroup } from '../core/config';
+import { BooleanVariable, Describe, VariableGroup } from '../core/config';
 
 /** An origin as browsers send it: scheme, host and optional port; no path (a trailing / is ok). */
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s@]+\/*$/i;
@@ -29,4 +29,10 @@ export class McpConfig {
     },
   })
   MCP_ALLOWED_ORIGINS = '';
+
+  @Describe(
+    "`true`: callers of `/mcp` without a key are served the MCP conformance suite's fixture tools, resources and prompts instead of toolhub's public tools, for running that suite; never in production",
+  )
+  @BooleanVariable()
+  MCP_CONFORMANCE_FIXTURES = false;
 }

@@ -159,6 +159,14 @@ export interface JsonRpcReply {
   error?: { code: number; message: string };
 }
 
+/** The JSON-RPC messages of a response streamed as server-sent events, in the order sent. */
+export async function sseMessages(response: Response): Promise<unknown[]> {
+  return (await response.text())
+    .split('\n')
+    .filter((line) => line.startsWith('data: ') && line.length > 'data: '.length)
+    .map((line) => JSON.parse(line.slice('data: '.length)) as unknown);
+}
+
 export async function jsonRpcReply(response: Response): Promise<JsonRpcReply> {
   return (await response.json()) as JsonRpcReply;
 }
