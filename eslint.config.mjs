@@ -39,7 +39,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // Tool configs written as ES modules (the console's Vite config).
+    // Tool configs written as ES modules (the console's Vite config, Node loader hooks for CI tools).
     files: ['**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { sourceType: 'module', globals: { ...globals.node } },
