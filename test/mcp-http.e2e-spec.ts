@@ -22,6 +22,7 @@ import { ToolProvider } from '../src/tools/tool-provider.decorator';
 import { ToolCatalog } from '../src/tools/tool-catalog.service';
 import { type ToolHandler } from '../src/tools/tool.contract';
 import {
+  MODERN_PROTOCOL_VERSION,
   McpClients,
   callTool,
   initializeRequest,
@@ -30,6 +31,7 @@ import {
   jsonRpcReply,
   listeningUrl,
   MCP_ACCEPT,
+  modernRequest,
   postMcp,
   postMcpText,
   rejectionOf,
@@ -161,6 +163,24 @@ describeHttpContract(
         ]);
         expect(modernResult.structuredContent).toEqual(legacyResult.structuredContent);
         expect(modernResult.content).toEqual(legacyResult.content);
+      });
+
+      test('tools/list says how long it may be cached, for this caller only; 2025 answers do not', async () => {
+        const { request, headers } = modernRequest('tools/list');
+        const modern = await jsonRpcReply(await postMcp(baseUrl, request, headers));
+        expect(modern.result).toMatchObject({ ttlMs: 60_000, cacheScope: 'private' });
+        const legacy = await jsonRpcReply(await postMcp(baseUrl, jsonRpc('tools/list')));
+        expect(legacy.result).not.toHaveProperty('ttlMs');
+        expect(legacy.result).not.toHaveProperty('cacheScope');
+      });
+
+      test('an unsupported revision is -32022, naming the one served', async () => {
+        const { request, headers } = modernRequest('tools/list', '2027-01-01');
+        const response = await postMcp(baseUrl, request, headers);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({
+          error: { code: -32022, data: { supported: [MODERN_PROTOCOL_VERSION] } },
+        });
       });
 
       test('an unknown tool is -32602 Invalid params', async () => {

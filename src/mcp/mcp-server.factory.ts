@@ -26,6 +26,13 @@ export const TOOLS_PAGE_SIZE = 100;
 const SERVER_INFO = { name: 'toolhub', version: PACKAGE_VERSION };
 
 /**
+ * How long a 2026-07-28 client may reuse a `tools/list` answer. A stateless server cannot tell a
+ * client that the catalog changed, so this bounds how long a client may miss a tool added,
+ * changed or removed. Private: the list depends on the caller's key.
+ */
+export const TOOLS_LIST_CACHE = { ttlMs: 60_000, cacheScope: 'private' } as const;
+
+/**
  * Builds MCP servers over the tool catalog: `tools/list` and `tools/call` run through the same
  * catalog and `ToolInvoker` as the REST endpoints, within the client's scope. One server per
  * HTTP request (stateless transport: any instance can answer any request), one for the stdio
@@ -58,6 +65,8 @@ export class McpServerFactory {
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
       jsonSchemaValidator: this.schemaValidator,
+      // Only 2026-07-28 answers carry these; 2025-era ones are unchanged.
+      cacheHints: { 'tools/list': TOOLS_LIST_CACHE },
     });
     server.setRequestHandler('tools/list', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.listTools(access, request.params?.cursor)),

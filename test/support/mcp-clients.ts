@@ -103,6 +103,22 @@ export function jsonRpc(method: string, params: Record<string, unknown> = {}) {
   return { jsonrpc: '2.0', id: nextId++, method, params };
 }
 
+/**
+ * A request without params of a 2026-era revision (by default 2026-07-28) as the SDK v2 client
+ * sends it, and the headers that era adds: body and headers for `postMcp`.
+ */
+export function modernRequest(method: string, version = MODERN_PROTOCOL_VERSION) {
+  const request = jsonRpc(method, {
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': version,
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'raw-fetch', version: '1.0.0' },
+    },
+  });
+  const headers = { 'MCP-Protocol-Version': version, 'Mcp-Method': method };
+  return { request, headers };
+}
+
 /** An `initialize` request body for the given protocol revision. */
 export function initializeRequest(protocolVersion: string) {
   return jsonRpc('initialize', {
