@@ -87,8 +87,10 @@ export function McpEndpointDocs(): MethodDecorator {
       operationId: 'mcp',
       summary: 'MCP over Streamable HTTP: one JSON-RPC message (or a batch) in, its answer out',
       description:
-        'The Model Context Protocol (`initialize`, `tools/list`, `tools/call`…), stateless and ' +
-        'with JSON responses. Send `Accept: application/json, text/event-stream`. Without a ' +
+        'The Model Context Protocol, stateless, for clients of both eras: 2025-era revisions ' +
+        '(`initialize` first) and 2026-07-28 (`server/discover`; version and capabilities in ' +
+        "each request's `_meta`). Answers are JSON, except a 2025-era `tools/call`, which " +
+        'streams as server-sent events. Send `Accept: application/json, text/event-stream`. Without a ' +
         'key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser ' +
         '`Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`. A request that fails on ' +
         'its own (unknown method, invalid params) is answered 200 with its JSON-RPC error; a ' +
@@ -128,6 +130,11 @@ export function McpEndpointDocs(): MethodDecorator {
             ),
           ]),
         },
+        'text/event-stream': {
+          schema: { type: 'string' },
+          example:
+            'event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\\"words\\":2}"}],"structuredContent":{"words":2}}}\n\n',
+        },
       },
     }),
     jsonRpcErrors(400, 'A body that is not JSON, or not a JSON-RPC message', [
@@ -143,6 +150,12 @@ export function McpEndpointDocs(): MethodDecorator {
         'Unsupported protocol version',
         TRANSPORT_ERROR,
         'Bad Request: Unsupported protocol version: 1999-01-01 (supported versions: 2025-11-25, …)',
+      ),
+      jsonRpcExample(
+        'Unsupported 2026-era protocol version',
+        ProtocolErrorCode.UnsupportedProtocolVersion,
+        'Unsupported protocol version: 2027-01-01',
+        1,
       ),
     ]),
     jsonRpcErrors(

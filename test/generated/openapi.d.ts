@@ -665,7 +665,7 @@ export interface paths {
     put?: never;
     /**
      * MCP over Streamable HTTP: one JSON-RPC message (or a batch) in, its answer out
-     * @description The Model Context Protocol (`initialize`, `tools/list`, `tools/call`…), stateless and with JSON responses. Send `Accept: application/json, text/event-stream`. Without a key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser `Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`. A request that fails on its own (unknown method, invalid params) is answered 200 with its JSON-RPC error; a body that is no message, 400 with one of id null.
+     * @description The Model Context Protocol, stateless, for clients of both eras: 2025-era revisions (`initialize` first) and 2026-07-28 (`server/discover`; version and capabilities in each request's `_meta`). Answers are JSON, except a 2025-era `tools/call`, which streams as server-sent events. Send `Accept: application/json, text/event-stream`. Without a key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser `Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`. A request that fails on its own (unknown method, invalid params) is answered 200 with its JSON-RPC error; a body that is no message, 400 with one of id null.
      */
     post: operations['mcp'];
     /** No session to end: the server is stateless */
@@ -5881,6 +5881,11 @@ export interface operations {
                   data?: unknown;
                 };
               }[];
+          /**
+           * @example event: message
+           *     data: {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\"words\":2}"}],"structuredContent":{"words":2}}}
+           */
+          'text/event-stream': string;
         };
       };
       /** @description Notifications or responses only: nothing to answer */
