@@ -587,6 +587,7 @@ describeHttpContract(
       expect(response.headers.get('access-control-allow-headers')).toContain(
         'Mcp-Protocol-Version',
       );
+      expect(response.headers.get('access-control-allow-headers')).toContain('Mcp-Method');
       expect(response.headers.get('x-request-id')).toBe('inspector-1');
     });
 

@@ -29,9 +29,17 @@ export class McpModule {
   constructor(cors: CorsPolicy, checks: EarlyRequestChecks, authenticator: ApiKeyAuthenticator) {
     // A key is optional here; with one, the client sees the private tools too.
     authenticator.identifyBeforeBody(checks, '/mcp', 'optional');
-    // Browser MCP clients (e.g. MCP Inspector) also send and read the protocol's own headers.
+    // Browser MCP clients (e.g. MCP Inspector) also send and read the protocol's own headers;
+    // 2026-07-28 clients name each request's method and target in Mcp-Method and Mcp-Name.
     cors.allow('/mcp', {
-      requestHeaders: ['Authorization', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
+      requestHeaders: [
+        'Authorization',
+        'Mcp-Protocol-Version',
+        'Mcp-Session-Id',
+        'Last-Event-ID',
+        'Mcp-Method',
+        'Mcp-Name',
+      ],
       exposedHeaders: ['Mcp-Session-Id'],
     });
   }
