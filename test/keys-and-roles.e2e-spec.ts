@@ -38,7 +38,8 @@ type Paths = Record<string, Record<string, Operation>>;
 function isAdminOnly(method: string, path: string): boolean {
   if (path.startsWith(`${KEYS}`)) return true;
   const registry = /^\/api\/v1\/(tools|agents|workflows)(\/|$)/.test(path);
-  return registry && method !== 'GET' && !path.endsWith('/test');
+  // Testing an agent and running a workflow are uses, not edits of the registry.
+  return registry && method !== 'GET' && !path.endsWith('/test') && !path.endsWith('/runs');
 }
 
 /** A key's outcome on a route: refused (its status) or let through to the handler. */

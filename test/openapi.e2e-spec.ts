@@ -234,6 +234,7 @@ describeHttpContract('OpenAPI document', (testApp) => {
         agent: '#/components/schemas/AgentToolImplementationDto',
         http: '#/components/schemas/ToolImplementationDto',
         mcp: '#/components/schemas/ToolImplementationDto',
+        workflow: '#/components/schemas/WorkflowToolImplementationDto',
       });
     }
     expect(schemas.AgentToolImplementationDto.properties).toHaveProperty('agent_id');
