@@ -19,7 +19,8 @@ export class ToolInvoker {
   ) {}
 
   async invoke(
-    name: string,
+    /** The tool's name, or its registry id (a workflow step names its tool so). */
+    tool: string | { id: string },
     input: unknown,
     call: {
       caller: ToolCaller;
@@ -28,10 +29,13 @@ export class ToolInvoker {
       signal?: AbortSignal;
     },
   ): Promise<unknown> {
-    const tool = this.catalog.find(name, call.scope);
-    if (!tool) throw new ToolNotFoundError(name);
+    const found =
+      typeof tool === 'string'
+        ? this.catalog.find(tool, call.scope)
+        : this.catalog.findById(tool.id);
+    if (!found) throw new ToolNotFoundError(typeof tool === 'string' ? tool : tool.id);
     const { caller, origin, signal } = call;
-    const outcome = await this.executor.execute(tool, input, { caller, origin, signal });
+    const outcome = await this.executor.execute(found, input, { caller, origin, signal });
     if (!outcome.success) throw outcome.error;
     return outcome.result;
   }

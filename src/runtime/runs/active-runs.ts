@@ -68,9 +68,11 @@ export class ActiveRuns implements OnApplicationBootstrap, OnApplicationShutdown
     options: { leftAtShutdown?: boolean } = {},
   ): void {
     if (options.leftAtShutdown) this.leftAtShutdown.add(runId);
-    this.runs.start(runId, (signal) =>
-      work(signal).finally(() => this.leftAtShutdown.delete(runId)),
-    );
+    else this.leftAtShutdown.delete(runId);
+    this.runs.start(runId, work);
+    void this.runs.settled(runId).then(() => {
+      if (!this.runs.ids().includes(runId)) this.leftAtShutdown.delete(runId);
+    });
   }
 
   /**

@@ -5,8 +5,12 @@ export class ActiveWork {
   /** Starts `work` for the id; it is forgotten once it settles. */
   start(id: string, work: (signal: AbortSignal) => Promise<void>): void {
     const controller = new AbortController();
-    const done = work(controller.signal).finally(() => this.work.delete(id));
-    this.work.set(id, { controller, done });
+    const entry = { controller, done: Promise.resolve() };
+    // A later work of the same id (a run resumed before this one settled) keeps its entry.
+    entry.done = work(controller.signal).finally(() => {
+      if (this.work.get(id) === entry) this.work.delete(id);
+    });
+    this.work.set(id, entry);
   }
 
   /** Aborts the id's work with `reason`; false when this process is not doing it. */

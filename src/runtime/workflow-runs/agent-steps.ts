@@ -48,6 +48,7 @@ export class AgentSteps {
   /** `paused`: the step's run of an earlier execution, still waiting for approval, if any. */
   async run(call: AgentStepCall, paused?: RunRow): Promise<string> {
     const { run: workflowRun, index, step, signal } = call;
+    signal.throwIfAborted();
     const run =
       paused ??
       (await this.runs.startDelegated({
@@ -67,6 +68,8 @@ export class AgentSteps {
     const waiting = new Set(
       paused ? (await this.approvals.listByRun(run.id)).filter((a) => a.status === 'pending') : [],
     ).size;
+    // Decided while nobody executed the workflow run: it works again.
+    if (paused && waiting === 0) call.waiting(false);
     const watch = new ApprovalWatch(waiting, (waits) => call.waiting(waits));
     const deliver = (event: RunEvent) => {
       void call.sink.relay(index, event);
@@ -85,10 +88,14 @@ export class AgentSteps {
       if (!(signal.reason instanceof WorkflowRunLeftError)) void this.cancel(run.id);
       throw error;
     }
-    return this.answerOf(run.id);
+    return this.outcomeOf(run.id);
   }
 
-  private async answerOf(runId: string): Promise<string> {
+  /**
+   * The step's output once its run has ended: the run's final text; the failure or
+   * cancellation it ended with, thrown.
+   */
+  async outcomeOf(runId: string): Promise<string> {
     const run = await this.repository.find(runId);
     if (run?.status === 'completed') {
       const events = await this.events.listByRun(runId, -1);

@@ -48,6 +48,7 @@ export class WorkflowRunExecutions
   private readonly logger = new Logger('WorkflowRuns');
   private readonly work = new ActiveWork();
   private timer?: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
   private pickingUp?: Promise<void>;
   private stopping = false;
   private resume: (run: WorkflowRunRow) => void = () => undefined;
@@ -78,6 +79,11 @@ export class WorkflowRunExecutions
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // How far each stream got is recorded on both databases: a resumed stream goes on after it.
+    this.heartbeat = setInterval(
+      () => void this.beat(),
+      this.cluster.RUN_HEARTBEAT_SECONDS * 1000,
+    ).unref();
     if (this.database.DATABASE_URL === '') {
       await this.pickUp(0);
       return;
@@ -90,22 +96,24 @@ export class WorkflowRunExecutions
       },
     });
     await this.pickUp(this.cluster.RUN_HEARTBEAT_TIMEOUT_SECONDS);
-    this.timer = setInterval(() => {
-      void this.beat();
-      void this.pickUpStale();
-    }, this.cluster.RUN_HEARTBEAT_SECONDS * 1000).unref();
+    this.timer = setInterval(
+      () => void this.pickUpStale(),
+      this.cluster.RUN_HEARTBEAT_SECONDS * 1000,
+    ).unref();
   }
 
   /** Stopping: every workflow run here stops where it is, recording nothing, to resume later. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
+    clearInterval(this.heartbeat);
     await this.pickingUp;
     await this.work.abortAll(() => new WorkflowRunLeftError());
   }
 
   onApplicationShutdown(): void {
     clearInterval(this.timer);
+    clearInterval(this.heartbeat);
   }
 
   start(id: string, work: (signal: AbortSignal) => Promise<void>): void {
@@ -166,10 +174,14 @@ export class WorkflowRunExecutions
       nextEventIndex: this.streams.nextEventIndex(id),
     }));
     try {
-      const found = await this.repository.beat(beats, this.instance.id);
-      // Cancelled elsewhere while it runs here (the notice may not have come).
-      for (const { id, status } of found) {
-        if (status === 'cancelled') this.work.abort(id, new RunCancelledError());
+      for (const lost of await this.repository.beat(beats, this.instance.id)) {
+        if (lost.status === 'cancelled') {
+          // Cancelled elsewhere while it runs here (the notice may not have come).
+          this.work.abort(lost.id, new RunCancelledError());
+        } else if (this.work.abort(lost.id, new WorkflowRunLeftError())) {
+          // Taken over by another instance after heartbeats this one missed: it stops here.
+          this.logger.warn({ workflowRunId: lost.id }, 'A workflow run was taken over elsewhere');
+        }
       }
     } catch (error) {
       this.logger.warn({ err: error }, 'The heartbeat of the workflow runs was not recorded');

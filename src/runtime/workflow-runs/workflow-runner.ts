@@ -19,6 +19,9 @@ import {
   WorkflowRunsRepository,
 } from './workflow-runs.repository';
 
+/** A workflow run's end found it ended already (cancelled while nobody executed it). */
+class WorkflowRunEndedElsewhere extends Error {}
+
 /** How often a step cut off by a stopped server runs again before the workflow run fails. */
 const STEP_ATTEMPTS = 3;
 
@@ -62,7 +65,11 @@ export class WorkflowRunner {
         // A resumed run's stream holds its stored events before it goes on here.
         await this.streams.attach(run.id);
         this.streams.openIfMissing(run.id);
-        const next = Math.max(firstEventIndex, await this.nextStoredIndex(run.id));
+        const next = Math.max(
+          firstEventIndex,
+          await this.nextStoredIndex(run.id),
+          this.streams.nextEventIndex(run.id),
+        );
         const sink = new WorkflowRunSink(run.id, next, this.store, this.streams, this.transactions);
         ended = await this.execute({ run, sink, signal, outputs: [], waits: Promise.resolve() });
         await sink.drained();
@@ -98,8 +105,10 @@ export class WorkflowRunner {
     } catch (error) {
       await execution.waits;
       if (signal.reason instanceof WorkflowRunLeftError || error instanceof WorkflowRunLeftError) {
+        await this.repository.recordNextEventIndex(run.id, sink.nextEventIndex);
         return false;
       }
+      if (error instanceof WorkflowRunEndedElsewhere) return true;
       if (signal.aborted || error instanceof StepRunCancelled) await this.cancel(execution, index);
       else await this.fail(execution, index, error);
     }
@@ -114,10 +123,15 @@ export class WorkflowRunner {
   ): Promise<unknown> {
     const { run, sink, signal } = execution;
     const step = run.steps[index];
-    // A step whose run waits for approval (or works on, resumed elsewhere) goes on with it.
+    // A step whose run waits for approval (or works on, resumed elsewhere) goes on with it; one
+    // whose run ended meanwhile (decided and resumed elsewhere) ends as that run did.
     const held = state?.run_id ? await this.runs.find(state.run_id) : undefined;
+    if (held && !isActiveRunStatus(held.status) && held.error?.code !== 'RUN_INTERRUPTED') {
+      return this.agentSteps.outcomeOf(held.id);
+    }
     let paused = held && isActiveRunStatus(held.status) ? held : undefined;
     for (let attempt = 1; ; attempt++) {
+      signal.throwIfAborted();
       if (!paused) {
         await sink.emit(
           'step_started',
@@ -128,7 +142,8 @@ export class WorkflowRunner {
       try {
         const input = stepInputOf(run, index, execution.outputs);
         if (step.type === 'tool') {
-          return await this.tools.invoke(step.name, input, {
+          // By id: a tool renamed, or a new tool under its old name, changes nothing.
+          return await this.tools.invoke({ id: step.ref_id }, input, {
             caller: 'workflow',
             scope: 'all',
             origin: { user: run.owner, depth: run.depth },
@@ -200,17 +215,44 @@ export class WorkflowRunner {
     const { run, sink } = execution;
     const cancelled = { code: 'RUN_CANCELLED', message: 'The workflow run was cancelled' };
     // The status is stored before `complete` is sent: a client reading the run then sees it.
-    await this.transactions.run(async () => {
-      if (index < run.steps.length) {
-        await this.repository.changeStep(run.id, index, { status: 'cancelled', error: cancelled });
-      }
-      await this.end(run, sink, { status: 'cancelled' });
-    });
+    try {
+      await this.transactions.run(async () => {
+        if (index < run.steps.length) {
+          await this.repository.changeStep(run.id, index, {
+            status: 'cancelled',
+            error: cancelled,
+          });
+        }
+        await this.end(run, sink, { status: 'cancelled' });
+      });
+    } catch (error) {
+      // Ended elsewhere meanwhile: whoever ended it told the followers.
+      if (error instanceof WorkflowRunEndedElsewhere) return;
+      throw error;
+    }
     await sink.emit('complete', { reason: 'cancelled' });
   }
 
+  /** Stores the end; one ended meanwhile (cancelled elsewhere) undoes the caller's unit. */
   private async end(run: WorkflowRunRow, sink: WorkflowRunSink, ending: WorkflowRunEnding) {
-    await this.repository.finish(run.id, ending, sink.nextEventIndex);
+    if (!(await this.repository.finish(run.id, ending, sink.nextEventIndex))) {
+      throw new WorkflowRunEndedElsewhere();
+    }
+  }
+
+  /**
+   * Tells the followers of a workflow run, wherever they are, that it was ended by another
+   * than its executor (cancelled while nobody executed it): `complete`, after its last event.
+   */
+  async announceEnd(run: WorkflowRunRow): Promise<void> {
+    const next = Math.max(
+      run.next_event_index,
+      await this.nextStoredIndex(run.id),
+      this.streams.nextEventIndex(run.id),
+    );
+    const sink = new WorkflowRunSink(run.id, next, this.store, this.streams, this.transactions);
+    await sink.emit('complete', { reason: 'cancelled' });
+    this.streams.finish(run.id);
   }
 
   /** The index after the workflow run's last stored event: where a resumed stream goes on. */

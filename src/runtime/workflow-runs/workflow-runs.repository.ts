@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ACTIVE_RUN_STATUSES,
+  isActiveRunStatus,
   type RunStatus,
   type WorkflowRunStep,
   workflowRunSteps,
@@ -178,14 +179,15 @@ export class WorkflowRunsRepository {
 
   /**
    * Records that this instance still executes these workflow runs and how far their streams
-   * got; returns the statuses found (one that ended meanwhile was cancelled elsewhere).
+   * got. Returns the ones it no longer holds: ended (cancelled elsewhere), or taken over by
+   * another instance after heartbeats this one missed.
    */
   async beat(
     beats: readonly { id: string; nextEventIndex: number }[],
     instanceId: string,
-  ): Promise<{ id: string; status: RunStatus }[]> {
+  ): Promise<{ id: string; status: RunStatus; instance_id: string | null }[]> {
     if (beats.length === 0) return [];
-    return rawRows<{ id: string; status: RunStatus }>(
+    const found = await rawRows<{ id: string; status: RunStatus; instance_id: string | null }>(
       this.transactions.db,
       sql`
       WITH beat AS (
@@ -194,15 +196,55 @@ export class WorkflowRunsRepository {
             AS next_event_index
       ), beaten AS (
         UPDATE ${workflowRuns}
-        SET heartbeat_at = now(), instance_id = ${instanceId},
+        SET heartbeat_at = now(),
           next_event_index = GREATEST(${workflowRuns.next_event_index}, beat.next_event_index)
         FROM beat
-        WHERE ${workflowRuns.id} = beat.id
+        WHERE ${workflowRuns.id} = beat.id AND ${workflowRuns.instance_id} = ${instanceId}
           AND ${workflowRuns.status} IN ('running', 'awaiting_approval')
       )
-      SELECT ${workflowRuns.id} AS id, ${workflowRuns.status} AS status
+      SELECT ${workflowRuns.id} AS id, ${workflowRuns.status} AS status,
+        ${workflowRuns.instance_id} AS instance_id
       FROM ${workflowRuns} JOIN beat USING (id)`,
     );
+    return found.filter((row) => !isActiveRunStatus(row.status) || row.instance_id !== instanceId);
+  }
+
+  /** Records how far a workflow run's stream got, for the execution that resumes it. */
+  async recordNextEventIndex(id: string, nextEventIndex: number): Promise<void> {
+    await this.transactions.db
+      .update(workflowRuns)
+      .set({ next_event_index: sql`GREATEST(${workflowRuns.next_event_index}, ${nextEventIndex})` })
+      .where(eq(workflowRuns.id, id));
+  }
+
+  /**
+   * Ends, cancelled, a workflow run silent for `seconds` (nobody executes it), with the step it
+   * stood at; undefined when it is not silent (its executor ends it on the cancel notice) or has
+   * ended. Returns the step's (agent) run, if any, for the caller to cancel.
+   */
+  async cancelSilent(
+    id: string,
+    seconds: number,
+  ): Promise<{ run: WorkflowRunRow; stepRunId: string | null } | undefined> {
+    return this.transactions.run(async () => {
+      const [row] = await this.transactions.db
+        .update(workflowRuns)
+        .set({ status: 'cancelled', finished_at: sql`now()` })
+        .where(and(eq(workflowRuns.id, id), staleFor(seconds)))
+        .returning();
+      if (!row) return undefined;
+      const step = (await this.steps(id)).find((state) =>
+        isActiveRunStatus(state.status as RunStatus),
+      );
+      if (step) {
+        await this.changeStep(id, step.index, {
+          status: 'cancelled',
+          error: { code: 'RUN_CANCELLED', message: 'The workflow run was cancelled' },
+        });
+      }
+      await this.notifyWebhook(row);
+      return { run: row, stepRunId: step?.run_id ?? null };
+    });
   }
 
   /** Active workflow runs whose executor has been silent for `seconds` (all, with 0). */

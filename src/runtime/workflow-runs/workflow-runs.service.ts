@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
 import { ClusterInstance } from '../../cluster/cluster-buses';
 import { isUniqueViolation } from '../../database/postgres-errors';
-import { isActiveRunStatus, type RunStatus } from '../../database/schema';
+import { isActiveRunStatus } from '../../database/schema';
+import { DatabaseConfig } from '../../database/database.config';
+import { ClusterConfig } from '../../cluster/cluster.config';
 import { Transactions } from '../../database/transactions';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
 import { ToolParametersCompiler } from '../../registry/tools/tool-parameters';
@@ -54,6 +56,8 @@ export class WorkflowRunsService {
     private readonly canceller: RunCanceller,
     private readonly webhookTargets: WebhookTargets,
     private readonly webhooks: WebhookOutbox,
+    private readonly database: DatabaseConfig,
+    private readonly cluster: ClusterConfig,
   ) {}
 
   /**
@@ -150,24 +154,16 @@ export class WorkflowRunsService {
 
   async stop(run: WorkflowRunRow): Promise<WorkflowRunRow> {
     if (!isActiveRunStatus(run.status)) throw new RunFinishedError(run.id, run.status);
-    if (!this.executions.cancel(run.id)) {
-      // Nobody here executes it: its process may be gone, so it ends where it stands (an
-      // instance that does execute it stops on the notice, or at its next heartbeat).
-      const current = await this.transactions.run(async () => {
-        const steps = await this.repository.steps(run.id);
-        const step = steps.find((state) => isActiveRunStatus(state.status as RunStatus));
-        if (step) {
-          await this.repository.changeStep(run.id, step.index, {
-            status: 'cancelled',
-            error: { code: 'RUN_CANCELLED', message: 'The workflow run was cancelled' },
-          });
-        }
-        await this.repository.finish(run.id, { status: 'cancelled' }, run.next_event_index);
-        return step;
-      });
-      const stepRun = current?.run_id ? await this.runs.find(current.run_id) : undefined;
-      if (stepRun && isActiveRunStatus(stepRun.status)) await this.canceller.cancelRun(stepRun);
-    }
+    if (this.executions.cancel(run.id)) return run;
+    // Not executed here: the instance executing it stops on the notice. One that is silent is
+    // gone (on the embedded database, any run not executed here is): it ends where it stands.
+    const silentFor =
+      this.database.DATABASE_URL === '' ? 0 : this.cluster.RUN_HEARTBEAT_TIMEOUT_SECONDS;
+    const cancelled = await this.repository.cancelSilent(run.id, silentFor);
+    if (!cancelled) return run;
+    await this.runner.announceEnd(cancelled.run);
+    const stepRun = cancelled.stepRunId ? await this.runs.find(cancelled.stepRunId) : undefined;
+    if (stepRun && isActiveRunStatus(stepRun.status)) await this.canceller.cancelRun(stepRun);
     return run;
   }
 

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ANONYMOUS_USER } from '../../api-keys/principal';
 import { type ToolContext, depthBelow } from '../../tools/tool.contract';
 import { DelegatedRunWatch } from '../agent-tools/delegated-run-watch';
 import { type RunEvent } from '../events/run-event.types';
@@ -51,7 +52,9 @@ export class WorkflowToolCalls {
       { owner: origin.user, parentRunId: origin.run?.id, depth },
     );
     const watch = new DelegatedRunWatch(run.id, {
-      pauseTimeLimit: context.pauseTimeLimit,
+      // Nobody can decide an anonymous caller's approvals: waiting for one counts.
+      pauseTimeLimit:
+        origin.user === ANONYMOUS_USER ? () => () => undefined : context.pauseTimeLimit,
       longestPauseMs: this.config.APPROVAL_TIMEOUT_SECONDS * 1000,
       callerStream: origin.run && this.sinks.find(origin.run.id),
     });
