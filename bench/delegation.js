@@ -109,4 +109,4 @@ function delegationReport(result) {
   ].join('\n');
 }
 
-module.exports = { benchDelegation, delegationReport };
+module.exports = { benchDelegation, callerOf, delegationReport, median, timed };

@@ -14,7 +14,8 @@
 // answer), BENCH_ONLY (the parts to run, comma-separated: `http` (the autocannon scenarios),
 // `runtime`, `artifacts` (tool response processing, in this process, see artifacts.js),
 // `delegation` (an agent called as a tool against the same agent run directly, see
-// delegation.js), `webhooks` (queued webhook deliveries against plain signed POSTs, see
+// delegation.js), `workflow` (a three-step workflow against its steps run directly, see
+// workflow.js), `webhooks` (queued webhook deliveries against plain signed POSTs, see
 // webhooks.js); default all), BENCH_SCENARIOS (of the `http` part, only the scenarios named,
 // comma-separated, e.g. `tool list,registry list`; default all).
 // Every server gets a fresh DATA_DIR (removed afterwards), so ./data is never touched.
@@ -28,6 +29,7 @@ const { encoderPath } = require('./bare-server');
 const { artifactsLimitS, artifactsReport, benchArtifacts } = require('./artifacts');
 const { benchDelegation, delegationReport } = require('./delegation');
 const { benchWebhooks, webhooksReport } = require('./webhooks');
+const { benchWorkflow, workflowReport } = require('./workflow');
 const { waitQuiet } = require('./cpu');
 const { measure, probe: probeLoad } = require('./load');
 const {
@@ -87,7 +89,7 @@ const REPORT_ORDER = [
   'toolhub/fastify',
   'toolhub/fastify+pg',
 ];
-const PARTS = ['http', 'runtime', 'artifacts', 'delegation', 'webhooks'];
+const PARTS = ['http', 'runtime', 'artifacts', 'delegation', 'workflow', 'webhooks'];
 const backendOf = (def) => (def.backend === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const serverDef = (name) => SERVERS.find((def) => def.name === name);
 
@@ -265,6 +267,7 @@ function report(results) {
   if (runtime) lines.push('', ...runtime.lines);
   if (results.artifacts) lines.push('', artifactsReport(results.artifacts));
   if (results.delegation) lines.push('', delegationReport(results.delegation));
+  if (results.workflow) lines.push('', workflowReport(results.workflow));
   if (results.webhooks) lines.push('', webhooksReport(results.webhooks));
 
   const busy = [
@@ -576,13 +579,15 @@ async function main() {
   const runtimeS = runtime.servers.length * runtimeServerLimitS(settings);
   const artifactsS = parts.includes('artifacts') ? artifactsLimitS(settings) : 0;
   const delegationS = parts.includes('delegation') ? 2 * settings.duration + 180 : 0;
+  const workflowS = parts.includes('workflow') ? 2 * settings.duration + 180 : 0;
   const webhooksS = parts.includes('webhooks') ? settings.duration + settings.quietWait + 240 : 0;
   setTimeout(
     () => {
       console.error('bench: overall time limit exceeded');
       void exitAfterCleanup(1);
     },
-    (servers.length * perServerS + runtimeS + artifactsS + delegationS + webhooksS) * 1000,
+    (servers.length * perServerS + runtimeS + artifactsS + delegationS + workflowS + webhooksS) *
+      1000,
   ).unref();
 
   const results = {
@@ -616,6 +621,13 @@ async function main() {
       `bench: an agent as a tool against the agent run directly (${settings.duration} s)`,
     );
     results.delegation = await benchDelegation({ seconds: settings.duration });
+  }
+  if (parts.includes('workflow')) {
+    await waitQuiet(BUSY_LIMIT, settings.quietWait);
+    console.error(
+      `bench: a three-step workflow against its steps run directly (${settings.duration} s)`,
+    );
+    results.workflow = await benchWorkflow({ seconds: settings.duration });
   }
   if (parts.includes('webhooks')) {
     await waitQuiet(BUSY_LIMIT, settings.quietWait);

@@ -71,9 +71,11 @@ export class AgentSteps {
     // Decided while nobody executed the workflow run: it works again.
     if (paused && waiting === 0) call.waiting(false);
     const watch = new ApprovalWatch(waiting, (waits) => call.waiting(waits));
+    let answer: string | undefined;
     const deliver = (event: RunEvent) => {
       void call.sink.relay(index, event);
       watch.see(event);
+      if (event.type === 'message' && event.runId === run.id) answer = event.content;
     };
     try {
       // A paused run's earlier events were relayed by the execution that started it.
@@ -88,15 +90,17 @@ export class AgentSteps {
       if (!(signal.reason instanceof WorkflowRunLeftError)) void this.cancel(run.id);
       throw error;
     }
-    return this.outcomeOf(run.id);
+    return this.outcomeOf(run.id, answer);
   }
 
   /**
-   * The step's output once its run has ended: the run's final text; the failure or
-   * cancellation it ended with, thrown.
+   * The step's output once its run has ended: the run's final text (`seenAnswer`, its last
+   * message seen while following it, or read from its events); the failure or cancellation it
+   * ended with, thrown.
    */
-  async outcomeOf(runId: string): Promise<string> {
+  async outcomeOf(runId: string, seenAnswer?: string): Promise<string> {
     const run = await this.repository.find(runId);
+    if (run?.status === 'completed' && seenAnswer !== undefined) return seenAnswer;
     if (run?.status === 'completed') {
       const events = await this.events.listByRun(runId, -1);
       const messages = events.filter(

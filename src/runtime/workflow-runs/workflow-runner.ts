@@ -54,22 +54,18 @@ export class WorkflowRunner {
     private readonly agentSteps: AgentSteps,
     private readonly runs: RunsRepository,
   ) {
-    executions.resumeWith((run) => this.launch(run, run.next_event_index));
+    executions.resumeWith((run) => this.launch(run));
   }
 
-  /** Executes the workflow run in the background, its stream going on from `firstEventIndex`. */
-  launch(run: WorkflowRunRow, firstEventIndex: number): void {
+  /**
+   * Executes the workflow run in the background: a new one (its stream open here, going on from
+   * `firstEventIndex`) or, without it, one resumed (its stream after what it recorded).
+   */
+  launch(run: WorkflowRunRow, firstEventIndex?: number): void {
     this.executions.start(run.id, async (signal) => {
       let ended = true;
       try {
-        // A resumed run's stream holds its stored events before it goes on here.
-        await this.streams.attach(run.id);
-        this.streams.openIfMissing(run.id);
-        const next = Math.max(
-          firstEventIndex,
-          await this.nextStoredIndex(run.id),
-          this.streams.nextEventIndex(run.id),
-        );
+        const next = firstEventIndex ?? (await this.resumedStreamIndex(run));
         const sink = new WorkflowRunSink(run.id, next, this.store, this.streams, this.transactions);
         ended = await this.execute({ run, sink, signal, outputs: [], waits: Promise.resolve() });
         await sink.drained();
@@ -80,6 +76,20 @@ export class WorkflowRunner {
         if (ended) this.streams.finish(run.id);
       }
     });
+  }
+
+  /**
+   * Opens a resumed run's stream here, holding its stored events, and gives the index after
+   * everything it streamed so far.
+   */
+  private async resumedStreamIndex(run: WorkflowRunRow): Promise<number> {
+    await this.streams.attach(run.id);
+    this.streams.openIfMissing(run.id);
+    return Math.max(
+      run.next_event_index,
+      await this.nextStoredIndex(run.id),
+      this.streams.nextEventIndex(run.id),
+    );
   }
 
   /** True once the run has ended; false when it was left (the server stops) to resume later. */
