@@ -3,26 +3,58 @@ import { ApiError, errorOf } from './api-error';
 import { storedKey } from './key-store';
 import { type RunEvent } from './types';
 
-export interface RunFollower {
+/** What every streamed event carries: its place in the stream (the SSE `id`) and its type. */
+export interface StreamedEvent {
+  type: string;
+  eventIndex: number;
+}
+
+export interface EventFollower<E extends StreamedEvent> {
   /** Each event once, in `eventIndex` order. */
-  onEvent(event: RunEvent): void;
+  onEvent(event: E): void;
   /** The connection dropped and will be tried again; undefined once it is back. */
   onConnection(problem: string | undefined): void;
+}
+
+export type RunFollower = EventFollower<RunEvent>;
+
+/** A resumable event stream: where it is read, and which event says nothing more will come. */
+export interface EventStream<E extends StreamedEvent> {
+  path: string;
+  isEnd(event: E): boolean;
 }
 
 /** How long to wait before the n-th try to reconnect: quick at first, never more than 5 s. */
 const retryDelayMs = (attempt: number) => Math.min(5000, 250 * 2 ** attempt);
 
+/** Follows a run's events after `afterIndex` (see `followEvents`). */
+export function followRunEvents(
+  runId: string,
+  afterIndex: number,
+  follower: RunFollower,
+  signal: AbortSignal,
+): Promise<void> {
+  return followEvents<RunEvent>(
+    {
+      path: `/api/v1/runs/${encodeURIComponent(runId)}/events`,
+      isEnd: (event) => event.type === 'complete',
+    },
+    afterIndex,
+    follower,
+    signal,
+  );
+}
+
 /**
- * Follows a run's events after `afterIndex` until the run ends or `signal` aborts. A browser
+ * Follows a stream's events after `afterIndex` until it ends or `signal` aborts. A browser
  * `EventSource` cannot send `Authorization`, so this reads the stream with `fetch`; when the
  * connection breaks it reconnects with `Last-Event-ID` set to the last event delivered, and
  * drops any event at or before it, so the caller sees no event twice and none missing.
  */
-export async function followRunEvents(
-  runId: string,
+export async function followEvents<E extends StreamedEvent>(
+  source: EventStream<E>,
   afterIndex: number,
-  follower: RunFollower,
+  follower: EventFollower<E>,
   signal: AbortSignal,
 ): Promise<void> {
   let last = afterIndex;
@@ -30,7 +62,7 @@ export async function followRunEvents(
   while (!signal.aborted) {
     const lastBefore = last;
     try {
-      const ended = await readOnce(runId, last, signal, (event) => {
+      const ended = await readOnce(source, last, signal, (event) => {
         if (event.eventIndex <= last) return;
         last = event.eventIndex;
         follower.onEvent(event);
@@ -51,18 +83,18 @@ export async function followRunEvents(
   }
 }
 
-/** One connection; true when the server says the run has ended (or has nothing more to send). */
-async function readOnce(
-  runId: string,
+/** One connection; true when the server says the stream has ended (or has nothing more to send). */
+async function readOnce<E extends StreamedEvent>(
+  source: EventStream<E>,
   afterIndex: number,
   signal: AbortSignal,
-  deliver: (event: RunEvent) => void,
+  deliver: (event: E) => void,
 ): Promise<boolean> {
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   const key = storedKey();
   if (key) headers.Authorization = `Bearer ${key}`;
   if (afterIndex >= 0) headers['Last-Event-ID'] = String(afterIndex);
-  const response = await fetch(`/api/v1/runs/${encodeURIComponent(runId)}/events`, {
+  const response = await fetch(source.path, {
     headers,
     signal,
     cache: 'no-store',
@@ -73,8 +105,8 @@ async function readOnce(
   let ended = false;
   const parser = createParser({
     onEvent: (message) => {
-      const event = JSON.parse(message.data) as RunEvent;
-      if (event.type === 'complete') ended = true;
+      const event = JSON.parse(message.data) as E;
+      if (source.isEnd(event)) ended = true;
       deliver(event);
     },
   });
@@ -84,8 +116,8 @@ async function readOnce(
     if (done) break;
     parser.feed(value);
   }
-  // A stream the server closed without `complete` is a run that ended in an error or was
-  // replayed from storage; asking again answers 204 if nothing more is coming.
+  // A stream the server closed without its end is a run that ended in an error or was replayed
+  // from storage; asking again answers 204 if nothing more is coming.
   return ended;
 }
 

@@ -1,14 +1,12 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
 import { getJson, sendJson } from '../api/client';
 import { followRunEvents } from '../api/run-events';
 import { RunLogWriter, loadRunLog } from '../api/run-log';
 import { type Run, type RunEvent } from '../api/types';
-import { ApprovalCard } from '../components/approval-card';
-import { Markdown } from '../components/markdown';
-import { Status, pretty } from '../components/status';
+import { Status } from '../components/status';
+import { Transcript } from '../components/transcript';
 import { hrefOf } from '../router';
-import { type TranscriptItem, transcriptOf } from '../run-transcript';
 import { useAsync } from '../use-async';
 
 const ACTIVE = new Set(['running', 'awaiting_approval']);
@@ -53,8 +51,6 @@ export function RunView({ id }: { id: string }) {
     };
   }, [id]);
 
-  const items = useMemo(() => transcriptOf(events), [events]);
-
   return (
     <>
       <Status loaded={run}>{(value) => <RunHeader run={value} />}</Status>
@@ -68,13 +64,7 @@ export function RunView({ id }: { id: string }) {
           {streamProblem}
         </p>
       )}
-      <ol class="transcript" aria-label="Run transcript" aria-live="polite">
-        {items.map((item) => (
-          <li key={item.key} class={`item item-${item.kind}`}>
-            <TranscriptEntry item={item} />
-          </li>
-        ))}
-      </ol>
+      <Transcript events={events} label="Run transcript" />
       <details class="event-log">
         <summary>Event log ({events.length})</summary>
         <ol aria-label="Events">
@@ -133,78 +123,4 @@ function RunHeader({ run }: { run: Run }) {
       )}
     </header>
   );
-}
-
-function TranscriptEntry({ item }: { item: TranscriptItem }) {
-  switch (item.kind) {
-    case 'user':
-      return (
-        <div class="bubble user-message">
-          <span class="who">You</span>
-          <p class="pre-wrap">{item.content}</p>
-          {item.attachments.length > 0 && (
-            <p class="muted">Attached: {item.attachments.map((file) => file.name).join(', ')}</p>
-          )}
-        </div>
-      );
-    case 'thinking':
-      return (
-        <details class="thinking">
-          <summary>Thinking{item.done ? '' : '…'}</summary>
-          <p class="pre-wrap">{item.content}</p>
-        </details>
-      );
-    case 'text':
-      return (
-        <div class="bubble agent-message" data-streaming={String(!item.done)}>
-          <span class="who">Agent</span>
-          {item.done ? <Markdown text={item.content} /> : <p class="pre-wrap">{item.content}</p>}
-        </div>
-      );
-    case 'tool':
-      return (
-        <div class="card tool-call">
-          <h3>
-            Tool call <code>{item.toolName}</code>
-          </h3>
-          <pre class="json" aria-label="Arguments">
-            {pretty(item.args)}
-          </pre>
-          {item.result ? (
-            <div class={item.result.success ? 'tool-result' : 'tool-result failed'}>
-              <p>{item.result.success ? 'Result' : `Failed: ${item.result.error ?? ''}`}</p>
-              {item.result.value !== null && item.result.value !== undefined && (
-                <pre class="json" aria-label="Result">
-                  {typeof item.result.value === 'string'
-                    ? item.result.value
-                    : pretty(item.result.value)}
-                </pre>
-              )}
-              {item.result.artifacts.length > 0 && (
-                <ul class="list" aria-label="Artifacts">
-                  {item.result.artifacts.map((artifact) => (
-                    <li key={artifact.id}>
-                      <a href={hrefOf({ view: 'artifact', id: artifact.id })}>{artifact.name}</a>{' '}
-                      <span class="muted">{artifact.mime_type}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          ) : (
-            <p class="muted">No result yet</p>
-          )}
-        </div>
-      );
-    case 'approval':
-      return <ApprovalCard request={item.request} />;
-    case 'error':
-      return (
-        <p class="error" role="alert">
-          {item.code}: {item.message}
-        </p>
-      );
-    case 'end':
-      return <p class="run-end">Run {item.reason === 'cancelled' ? 'cancelled' : 'completed'}</p>;
-  }
 }
