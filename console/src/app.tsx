@@ -12,6 +12,8 @@ import { RunView } from './views/run-view';
 import { SessionView } from './views/session-view';
 import { SignIn } from './views/sign-in';
 import { ToolsView } from './views/tools-view';
+import { WorkflowRunView } from './views/workflow-run-view';
+import { WorkflowsView } from './views/workflows-view';
 
 export function App() {
   const [me, setMe] = useState<CurrentKey | 'checking' | undefined>(() =>
@@ -62,6 +64,11 @@ function Shell({ me, onSignOut }: { me: CurrentKey; onSignOut: () => void }) {
             waiting ? `Approvals (${waiting})` : 'Approvals',
             route.view === 'approvals',
           )}
+          {link(
+            { view: 'workflows' },
+            'Workflows',
+            route.view === 'workflows' || route.view === 'workflow-run',
+          )}
           {link({ view: 'tools' }, 'Tools', route.view === 'tools')}
           {me.role === 'admin' &&
             link({ view: 'registry', kind: 'agents' }, 'Registry', route.view === 'registry')}
@@ -96,6 +103,10 @@ function View({ route, me }: { route: Route; me: CurrentKey }) {
       return <ArtifactView id={route.id} version={route.version} />;
     case 'tools':
       return <ToolsView name={route.name} />;
+    case 'workflows':
+      return <WorkflowsView key={route.id} id={route.id} />;
+    case 'workflow-run':
+      return <WorkflowRunView key={route.id} id={route.id} />;
     case 'registry':
       return me.role === 'admin' ? (
         <RegistryView kind={route.kind} />

@@ -11,6 +11,8 @@ export type Route =
   | { view: 'approvals' }
   | { view: 'artifact'; id: string; version?: number }
   | { view: 'tools'; name?: string }
+  | { view: 'workflows'; id?: string }
+  | { view: 'workflow-run'; id: string }
   | { view: 'registry'; kind: RegistryKind }
   | { view: 'not-found'; path: string };
 
@@ -30,6 +32,8 @@ export function parseRoute(hash: string): Route {
     return { view: 'artifact', id: second, version: version ? Number(version) : undefined };
   }
   if (first === 'tools') return { view: 'tools', name: second };
+  if (first === 'workflows') return { view: 'workflows', id: second };
+  if (first === 'workflow-runs' && second) return { view: 'workflow-run', id: second };
   if (first === 'registry' && (second === 'agents' || second === 'tools' || second === 'workflows'))
     return { view: 'registry', kind: second };
   return { view: 'not-found', path };
@@ -50,6 +54,10 @@ export function hrefOf(route: Route): string {
       return `#/artifacts/${id(route.id)}${route.version === undefined ? '' : `?version=${route.version}`}`;
     case 'tools':
       return route.name ? `#/tools/${id(route.name)}` : '#/tools';
+    case 'workflows':
+      return route.id ? `#/workflows/${id(route.id)}` : '#/workflows';
+    case 'workflow-run':
+      return `#/workflow-runs/${id(route.id)}`;
     case 'registry':
       return `#/registry/${route.kind}`;
     case 'not-found':

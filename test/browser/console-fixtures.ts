@@ -54,6 +54,14 @@ export interface Agents {
   producer: string;
 }
 
+export const DESCRIPTION = 'A diagram of Bob greeting Alice.';
+
+/** Registered workflows: a tool step then an agent step; one agent step whose tool needs approval. */
+export interface Workflows {
+  drawAndDescribe: string;
+  approvedEcho: string;
+}
+
 export interface ConsoleWorld {
   app: TestApp;
   base: string;
@@ -61,8 +69,11 @@ export interface ConsoleWorld {
   aliceKey: string;
   adminKey: string;
   agents: Agents;
+  workflows: Workflows;
   /** Alice starts a run on the API (no browser), as REST clients do. */
   startRun(agentId: string, content: string): Promise<{ sessionId: string; runId: string }>;
+  /** Alice starts a workflow run on the API; its id. */
+  startWorkflowRun(workflowId: string, input: unknown): Promise<string>;
   /** Alice's pending approval of `runId`, once there is one. */
   pendingApprovalOf(runId: string): Promise<{ id: string; tool_name: string }>;
   decide(approvalId: string, decision: 'approve' | 'reject'): Promise<void>;
@@ -143,18 +154,52 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
     ),
   };
 
+  const plantUml = await admin.get('/api/v1/tools?search=encodePlantUML');
+  const plantUmlTool = (plantUml.body.items as { id: string }[])[0].id;
+  const describer = await agent('describer', [{ text: DESCRIPTION }]);
+  const workflows: Workflows = {
+    drawAndDescribe: await created('/api/v1/workflows', {
+      name: 'draw-and-describe',
+      input_schema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
+      steps: [
+        {
+          type: 'tool',
+          id: plantUmlTool,
+          key: 'draw',
+          input: { plantumlCode: '@startuml\n{{ input.who }} -> Alice : hello\n@enduml' },
+        },
+        {
+          type: 'agent',
+          id: describer,
+          key: 'describe',
+          input: 'Describe {{ steps.draw.output.url }}',
+        },
+      ],
+    }),
+    approvedEcho: await created('/api/v1/workflows', {
+      name: 'approved-echo',
+      steps: [{ type: 'agent', id: agents.approver, key: 'echo' }],
+    }),
+  };
+
   return {
     app,
     base,
     aliceKey: aliceAuth.replace(/^Bearer /, ''),
     adminKey: adminAuth.replace(/^Bearer /, ''),
     agents,
+    workflows,
     startRun: async (agentId, text) => {
       const session = await alice.post('/api/v1/sessions', { agent_id: agentId });
       const sessionId = (session.body as { id: string }).id;
       const run = await alice.post(`/api/v1/sessions/${sessionId}/runs`, { content: text });
       if (run.status !== 202) throw new Error(`run: ${JSON.stringify(run.body)}`);
       return { sessionId, runId: (run.body as { run_id: string }).run_id };
+    },
+    startWorkflowRun: async (workflowId, input) => {
+      const run = await alice.post(`/api/v1/workflows/${workflowId}/runs`, { input });
+      if (run.status !== 202) throw new Error(`workflow run: ${JSON.stringify(run.body)}`);
+      return (run.body as { id: string }).id;
     },
     pendingApprovalOf: (runId) =>
       eventually(`a pending approval of run ${runId}`, async () => {

@@ -9,6 +9,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { accessibilityViolations, launchChromium, newContext, sidewaysOverflow } from './browser';
 import {
   type ConsoleWorld,
+  DESCRIPTION,
   REPORT,
   STREAMED_TEXT,
   THOUGHT,
@@ -63,6 +64,13 @@ const shownEventIndexes = () =>
   page
     .locator('[data-event-index]')
     .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-event-index'))));
+
+/** A workflow run's steps in its timeline, and the status each shows. */
+const steps = () => page.locator('ol.timeline > li');
+const stepStatuses = () =>
+  steps().evaluateAll((items) =>
+    items.map((item) => String(item.getAttribute('data-step-status'))),
+  );
 
 const range = (last: number) => Array.from({ length: last + 1 }, (_, index) => index);
 
@@ -208,6 +216,73 @@ test('a connection that drops resumes after the last event shown, with none twic
   expect(await page.locator('.approval .decision').innerText()).toBe('Approved');
 });
 
+describe('workflow runs', () => {
+  test("a workflow started from the console shows each step complete, the agent's text inside its step", async () => {
+    await open('#/workflows');
+    await page.getByRole('link', { name: 'draw-and-describe' }).click();
+    const input = page.getByLabel('Input (JSON)');
+    await input.fill('{"who": ');
+    await page.getByRole('button', { name: 'Start a run' }).click();
+    await page.getByText('The input is not valid JSON.').waitFor();
+    await expectAccessible();
+
+    await input.fill('{"who": "Bob"}');
+    await page.getByRole('button', { name: 'Start a run' }).click();
+    await page.waitForURL(/#\/workflow-runs\//);
+    await page.locator('[data-workflow-run-status="completed"]').waitFor();
+    await page.getByText('Workflow run completed').waitFor();
+    expect(await stepStatuses()).toEqual(['completed', 'completed']);
+    const [draw, describe] = [steps().nth(0), steps().nth(1)];
+    expect(await draw.getByLabel('Step 1 output').innerText()).toContain('plantuml.com');
+    expect(await draw.locator('.transcript').count()).toBe(0);
+    // The agent step's own run, inside its step, as the run view shows it.
+    expect(await describe.locator('.agent-message .markdown').innerText()).toBe(DESCRIPTION);
+    expect(await describe.getByText('Run completed').count()).toBe(1);
+    expect(await describe.getByLabel('Step 2 output').innerText()).toBe(DESCRIPTION);
+    const shown = await shownEventIndexes();
+    expect(shown).toEqual(range(shown.length - 1));
+    await expectAccessible();
+
+    await page.getByRole('link', { name: 'Back to the workflow' }).click();
+    // The run just made is listed, with its status.
+    await page.locator('.badge.status-completed').waitFor();
+    expect(await page.locator('.badge.status-completed').count()).toBe(1);
+    await expectAccessible();
+  });
+
+  test('an agent step asks for approval inside the timeline; a reload resumes after the last event; approving completes it', async () => {
+    const workflowRunId = await world.startWorkflowRun(world.workflows.approvedEcho, {
+      say: 'Echo, please',
+    });
+    await open(`#/workflow-runs/${workflowRunId}`);
+    const step = steps().first();
+    const card = step.locator('.approval.pending');
+    await card.waitFor();
+    await page.locator('[data-workflow-run-status="awaiting_approval"]').waitFor();
+    const before = await shownEventIndexes();
+    expect(before).toEqual(range(before.length - 1));
+
+    const resumed = page.waitForRequest((request) =>
+      request.url().endsWith(`/workflow-runs/${workflowRunId}/events`),
+    );
+    await page.reload();
+    await card.waitFor();
+    expect((await resumed).headers()['last-event-id']).toBe(String(before[before.length - 1]));
+    expect(await shownEventIndexes()).toEqual(before);
+    expect(await page.locator('article.approval').count()).toBe(1);
+    await expectAccessible();
+
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await step.locator('.approval .decision').getByText('Approved').waitFor();
+    await page.locator('[data-workflow-run-status="completed"]').waitFor();
+    expect(await stepStatuses()).toEqual(['completed']);
+    expect(await step.locator('.tool-call').count()).toBe(1);
+    expect(await step.locator('.agent-message .markdown').innerText()).toBe('The echo answered.');
+    const shown = await shownEventIndexes();
+    expect(shown).toEqual(range(shown.length - 1));
+  });
+});
+
 describe('artifacts', () => {
   let sessionId: string;
   let artifacts: { id: string; name: string; mime_type: string }[];
@@ -315,7 +390,12 @@ test('every view fits 360 px without scrolling sideways, and a run is cancelled 
   await page.setViewportSize({ width: 360, height: 740 });
   const { runId, sessionId } = await world.startRun(world.agents.approver, 'A run for a phone');
   await world.pendingApprovalOf(runId);
+  const workflowRunId = await world.startWorkflowRun(world.workflows.approvedEcho, {
+    say: 'On a phone',
+  });
   const views = [
+    `#/workflows/${world.workflows.approvedEcho}`,
+    `#/workflow-runs/${workflowRunId}`,
     '#/',
     `#/sessions/${sessionId}`,
     `#/runs/${runId}`,
@@ -333,6 +413,12 @@ test('every view fits 360 px without scrolling sideways, and a run is cancelled 
   await page.getByRole('button', { name: 'Cancel run' }).click();
   await page.getByText('Run cancelled', { exact: true }).waitFor();
   await page.locator('[data-run-status="cancelled"]').waitFor();
+
+  await open(`#/workflow-runs/${workflowRunId}`);
+  await page.locator('.approval.pending').waitFor();
+  await page.getByRole('button', { name: 'Cancel workflow run' }).click();
+  await page.locator('[data-workflow-run-status="cancelled"]').waitFor();
+  expect(await stepStatuses()).toEqual(['cancelled']);
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 

@@ -101,3 +101,48 @@ export interface RunEvent {
   timestamp: string;
   [field: string]: unknown;
 }
+
+export interface Workflow {
+  id: string;
+  name: string;
+  description: string | null;
+  steps: { type: 'agent' | 'tool'; id: string; key?: string }[];
+  input_schema: JsonSchema | null;
+}
+
+export interface WorkflowRunStep {
+  index: number;
+  key: string | null;
+  type: string;
+  ref_id: string;
+  status: string;
+  run_id?: string;
+  output?: unknown;
+  error?: { code: string; message: string };
+}
+
+export interface WorkflowRun {
+  id: string;
+  workflow_id: string;
+  status: string;
+  input: unknown;
+  output: unknown;
+  steps: WorkflowRunStep[];
+  error: { code: string; message: string } | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/**
+ * One event of a workflow run's stream: its own (`step_started`, …) or one of an agent step's
+ * run relayed with `stepIndex` and `runId`; `eventIndex` is the workflow stream's either way.
+ */
+export interface WorkflowRunEvent {
+  type: string;
+  workflowRunId: string;
+  eventIndex: number;
+  timestamp: string;
+  stepIndex?: number;
+  runId?: string;
+  [field: string]: unknown;
+}
