@@ -55,6 +55,8 @@ export interface Agents {
 }
 
 export const DESCRIPTION = 'A diagram of Bob greeting Alice.';
+/** What the describing agent says: the description, and markup that must never run. */
+export const HOSTILE_DESCRIPTION = `${DESCRIPTION} <img src="x" onerror="window.__pwned = 'workflow step'">`;
 
 /** Registered workflows: a tool step then an agent step; one agent step whose tool needs approval. */
 export interface Workflows {
@@ -156,7 +158,7 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
 
   const plantUml = await admin.get('/api/v1/tools?search=encodePlantUML');
   const plantUmlTool = (plantUml.body.items as { id: string }[])[0].id;
-  const describer = await agent('describer', [{ text: DESCRIPTION }]);
+  const describer = await agent('describer', [{ text: HOSTILE_DESCRIPTION }]);
   const workflows: Workflows = {
     drawAndDescribe: await created('/api/v1/workflows', {
       name: 'draw-and-describe',

@@ -10,6 +10,7 @@ import { accessibilityViolations, launchChromium, newContext, sidewaysOverflow }
 import {
   type ConsoleWorld,
   DESCRIPTION,
+  HOSTILE_DESCRIPTION,
   REPORT,
   STREAMED_TEXT,
   THOUGHT,
@@ -236,9 +237,14 @@ describe('workflow runs', () => {
     expect(await draw.getByLabel('Step 1 output').innerText()).toContain('plantuml.com');
     expect(await draw.locator('.transcript').count()).toBe(0);
     // The agent step's own run, inside its step, as the run view shows it.
-    expect(await describe.locator('.agent-message .markdown').innerText()).toBe(DESCRIPTION);
+    expect((await describe.locator('.agent-message .markdown').innerText()).trim()).toBe(
+      DESCRIPTION,
+    );
     expect(await describe.getByText('Run completed').count()).toBe(1);
-    expect(await describe.getByLabel('Step 2 output').innerText()).toBe(DESCRIPTION);
+    // The step's output is text, its markup shown, never run.
+    expect(await describe.getByLabel('Step 2 output').innerText()).toBe(HOSTILE_DESCRIPTION);
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await pwned()).toBeUndefined();
     const shown = await shownEventIndexes();
     expect(shown).toEqual(range(shown.length - 1));
     await expectAccessible();
