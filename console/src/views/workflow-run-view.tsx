@@ -73,7 +73,9 @@ export function WorkflowRunView({ id }: { id: string }) {
     for (const event of events)
       if (isRelayed(event)) {
         const step = event.stepIndex as number;
-        byStep.set(step, [...(byStep.get(step) ?? []), event as unknown as RunEvent]);
+        const list = byStep.get(step) ?? [];
+        list.push(event as unknown as RunEvent);
+        byStep.set(step, list);
       }
     return byStep;
   }, [events]);

@@ -27,7 +27,7 @@ export function WorkflowsView({ id }: { id?: string }) {
                   <li key={workflow.id}>
                     <a
                       href={hrefOf({ view: 'workflows', id: workflow.id })}
-                      aria-current={workflow.id === id ? 'page' : undefined}
+                      aria-current={workflow.id === id ? 'true' : undefined}
                     >
                       {workflow.name}
                     </a>{' '}
