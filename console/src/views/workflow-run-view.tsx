@@ -196,9 +196,12 @@ function StepEntry({ step, events }: { step: WorkflowRunStep; events: RunEvent[]
         <Transcript events={events} label={`Step ${step.index + 1} run`} />
       )}
       {step.output !== undefined && step.output !== null && (
-        <pre class="json" aria-label={`Step ${step.index + 1} output`}>
-          {typeof step.output === 'string' ? step.output : pretty(step.output)}
-        </pre>
+        <>
+          <p class="muted">Output</p>
+          <pre class="json" aria-label={`Step ${step.index + 1} output`}>
+            {typeof step.output === 'string' ? step.output : pretty(step.output)}
+          </pre>
+        </>
       )}
       {step.error && (
         <p class="error" role="alert">
