@@ -248,6 +248,7 @@ describe('workflow runs', () => {
     const shown = await shownEventIndexes();
     expect(shown).toEqual(range(shown.length - 1));
     await expectAccessible();
+    await screenshot('workflow-run');
 
     await page.getByRole('link', { name: 'Back to the workflow' }).click();
     // The run just made is listed, with its status.
