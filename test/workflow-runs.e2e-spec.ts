@@ -436,6 +436,24 @@ describeOnAdapter('workflow runs', (app) => {
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('RUN_FINISHED');
     });
+
+    it('refuses to delete a workflow while a run of it is under way, and deletes it after', async () => {
+      const agentId = await createAgent(HOLDING);
+      const workflowId = await createWorkflow([{ type: 'agent', id: agentId }]);
+      const started = await start(alice, workflowId, { input: { text: 'hold' } });
+      const id = started.body.id as string;
+      await untilRun(alice, id, (run) => run.steps[0].status === 'running', 'its step running');
+      const refused = await alice.del(`/api/v1/workflows/${workflowId}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: 'WORKFLOW_IN_USE',
+        details: { active_runs: [{ id, name: id }] },
+      });
+      await alice.post(`/api/v1/workflow-runs/${id}/cancel`);
+      await untilStatus(id, 'cancelled');
+      const deleted = await alice.del(`/api/v1/workflows/${workflowId}`);
+      expect(deleted.status).toBe(200);
+    });
   });
 
   describe('approvals inside an agent step', () => {

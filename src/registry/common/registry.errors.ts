@@ -35,6 +35,7 @@ const USER_KINDS = {
   used_by_agents: 'agent',
   used_in_workflows: 'workflow',
   served_as_tools: 'tool',
+  active_runs: 'workflow run',
 } as const;
 
 /** What still refers to a resource that was asked to be deleted, which keeps it. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
-import { workflows } from '../../database/schema';
+import { ACTIVE_RUN_STATUSES, workflowRuns, workflows } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
 import { listFilter, nameOrDescriptionContains } from '../common/list-filter';
@@ -84,6 +84,20 @@ export class WorkflowsRepository {
       input_schema: row.input_schema,
       steps: steps.get(row.id) ?? [],
     };
+  }
+
+  /** The workflow's runs that have not ended, by id (their name is their id). */
+  async activeRuns(workflowId: string): Promise<ResourceReference[]> {
+    const rows = await this.transactions.db
+      .select({ id: workflowRuns.id })
+      .from(workflowRuns)
+      .where(
+        and(
+          eq(workflowRuns.workflow_id, workflowId),
+          inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES]),
+        ),
+      );
+    return rows.map(({ id }) => ({ id, name: id }));
   }
 
   /** Makes `steps` the workflow's steps, refusing steps that run nothing or bad templates. */

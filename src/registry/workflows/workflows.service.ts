@@ -78,7 +78,12 @@ export class WorkflowsService {
    */
   async delete(id: string): Promise<{ deleted: true; id: string }> {
     const row = await this.find(id);
-    const usage = { served_as_tools: await this.tools.servingAs({ workflow_id: row.id }) };
+    // A run under way would lose its steps and events with the workflow: it is refused too.
+    const activeRuns = await this.workflows.activeRuns(row.id);
+    const usage = {
+      served_as_tools: await this.tools.servingAs({ workflow_id: row.id }),
+      ...(activeRuns.length > 0 && { active_runs: activeRuns }),
+    };
     if (isInUse(usage)) throw new ResourceInUseError('Workflow', row.name, usage);
     await this.workflows.delete(row.id);
     return { deleted: true, id: row.id };
