@@ -2,7 +2,6 @@ import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/c
 import {
   ApiAcceptedResponse,
   ApiHeader,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -23,6 +22,7 @@ import {
   SessionBusyError,
   SessionNotFoundError,
 } from '../runtime.errors';
+import { ApiEventStream, sseResponse } from '../streams/api-event-stream.decorator';
 import { RunEventStreamer } from '../streams/run-event-streamer';
 import {
   RunCancelRequestedDto,
@@ -43,12 +43,7 @@ const RUN_NOT_FOUND = new RunNotFoundError(RUN_ID);
 const SSE_EXAMPLE =
   'id: 0\nevent: user_message_sent\ndata: {"type":"user_message_sent","eventIndex":0,…}\n\n' +
   'id: 1\nevent: message_chunk\ndata: {"type":"message_chunk","content":"Hel","blockIndex":0,…}\n\n';
-const SSE_RESPONSE = {
-  description:
-    'The run’s events as Server-Sent Events: `id` is the `eventIndex`, `event` the type, ' +
-    '`data` the event; a `: ping` comment every 15 s',
-  content: { 'text/event-stream': { schema: { type: 'string' }, example: SSE_EXAMPLE } },
-};
+const SSE_RESPONSE = sseResponse('run', SSE_EXAMPLE);
 
 /** Runs of my sessions: start (streamed or in the background), read, follow and cancel. */
 @ApiV1Controller('', 'runtime: runs')
@@ -124,19 +119,11 @@ export class RunsController {
 
   @Get('runs/:id/events')
   @ApiParam({ name: 'id', format: 'uuid', example: RUN_ID })
-  @ApiHeader({
-    name: 'Last-Event-ID',
-    required: false,
-    description: 'Resume after this eventIndex (sent by EventSource on reconnect)',
-  })
   @ApiOperation({
     operationId: 'streamRunEvents',
     summary: 'Every event of the run (SSE), replayed after Last-Event-ID, then live',
   })
-  @ApiOkResponse(SSE_RESPONSE)
-  @ApiNoContentResponse({
-    description: 'The run has ended and there is nothing after the given id',
-  })
+  @ApiEventStream('run', SSE_EXAMPLE)
   @ApiErrorResponses(RUN_NOT_FOUND)
   async events(
     @CurrentPrincipal() principal: Principal,

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ACTIVE_RUN_STATUSES, type RunStatus, runs } from '../../database/schema';
 import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
+import { type Beat, beatRows } from './beat-rows';
 import { isUuid } from '../../database/uuid';
 import { type TokenUsage } from '../../providers/model-provider.contract';
 import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
@@ -210,19 +211,12 @@ export class RunsRepository {
    * Returns each run's status, and its error's code if it failed: one no longer `running` was
    * paused, ended or cancelled meanwhile.
    */
-  async beat(
-    beats: readonly { id: string; nextEventIndex: number }[],
-    instanceId: string,
-  ): Promise<RunBeat[]> {
+  async beat(beats: readonly Beat[], instanceId: string): Promise<RunBeat[]> {
     if (beats.length === 0) return [];
     return rawRows<RunBeat>(
       this.transactions.db,
       sql`
-      WITH beat AS (
-        SELECT unnest(${`{${beats.map((beat) => beat.id).join(',')}}`}::uuid[]) AS id,
-          unnest(${`{${beats.map((beat) => beat.nextEventIndex).join(',')}}`}::integer[])
-            AS next_event_index
-      ), beaten AS (
+      WITH beat AS (${beatRows(beats)}), beaten AS (
         UPDATE ${runs}
         SET heartbeat_at = now(), instance_id = ${instanceId},
           next_event_index = GREATEST(${runs.next_event_index}, beat.next_event_index)

@@ -2,7 +2,6 @@ import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/c
 import {
   ApiAcceptedResponse,
   ApiHeader,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -17,6 +16,7 @@ import { ResourceNotFoundError } from '../../registry/common/registry.errors';
 import { RunEventsQueryDto } from '../runs/dto/run.dto';
 import { WebhookUrlForbiddenError } from '../../webhooks/webhooks.errors';
 import { IdempotencyKeyReusedError, RunFinishedError } from '../runtime.errors';
+import { ApiEventStream, sseResponse } from '../streams/api-event-stream.decorator';
 import { afterIndexOf, assertValidIdempotencyKey } from '../streams/stream-request-headers';
 import {
   StartWorkflowRunDto,
@@ -37,13 +37,9 @@ const WORKFLOW_RUN_NOT_FOUND = new WorkflowRunNotFoundError(WORKFLOW_RUN_ID);
 const SSE_EXAMPLE =
   'id: 0\nevent: workflow_started\ndata: {"type":"workflow_started","eventIndex":0,…}\n\n' +
   'id: 1\nevent: step_started\ndata: {"type":"step_started","stepIndex":0,…}\n\n';
-const SSE_RESPONSE = {
-  description:
-    'The workflow run’s events as Server-Sent Events: `id` is the `eventIndex`, `event` the ' +
-    'type, `data` the event (its agent steps’ events relayed, with `stepIndex` and `runId`); ' +
-    'a `: ping` comment every 15 s',
-  content: { 'text/event-stream': { schema: { type: 'string' }, example: SSE_EXAMPLE } },
-};
+/** What the workflow stream holds beside a run's. */
+const RELAYED = ' (its agent steps’ events relayed, with `stepIndex` and `runId`)';
+const SSE_RESPONSE = sseResponse('workflow run', SSE_EXAMPLE, RELAYED);
 
 /** Runs of workflows, for the caller: start (streamed or in the background), read, follow, cancel. */
 @ApiV1Controller('', 'runtime: workflow runs')
@@ -129,19 +125,11 @@ export class WorkflowRunsController {
 
   @Get('workflow-runs/:id/events')
   @ApiParam({ name: 'id', format: 'uuid', example: WORKFLOW_RUN_ID })
-  @ApiHeader({
-    name: 'Last-Event-ID',
-    required: false,
-    description: 'Resume after this eventIndex (sent by EventSource on reconnect)',
-  })
   @ApiOperation({
     operationId: 'streamWorkflowRunEvents',
     summary: 'Every event of the workflow run (SSE), replayed after Last-Event-ID, then live',
   })
-  @ApiOkResponse(SSE_RESPONSE)
-  @ApiNoContentResponse({
-    description: 'The workflow run has ended and there is nothing after the given id',
-  })
+  @ApiEventStream('workflow run', SSE_EXAMPLE, RELAYED)
   @ApiErrorResponses(WORKFLOW_RUN_NOT_FOUND)
   async events(
     @CurrentPrincipal() principal: Principal,

@@ -11,6 +11,7 @@ import {
 import { rawRows } from '../../database/raw-rows';
 import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
+import { type Beat, beatRows } from '../runs/beat-rows';
 import { isUuid } from '../../database/uuid';
 import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
 import { toWorkflowRunDto } from './workflow-run-views';
@@ -183,18 +184,14 @@ export class WorkflowRunsRepository {
    * another instance after heartbeats this one missed.
    */
   async beat(
-    beats: readonly { id: string; nextEventIndex: number }[],
+    beats: readonly Beat[],
     instanceId: string,
   ): Promise<{ id: string; status: RunStatus; instance_id: string | null }[]> {
     if (beats.length === 0) return [];
     const found = await rawRows<{ id: string; status: RunStatus; instance_id: string | null }>(
       this.transactions.db,
       sql`
-      WITH beat AS (
-        SELECT unnest(${`{${beats.map((beat) => beat.id).join(',')}}`}::uuid[]) AS id,
-          unnest(${`{${beats.map((beat) => beat.nextEventIndex).join(',')}}`}::integer[])
-            AS next_event_index
-      ), beaten AS (
+      WITH beat AS (${beatRows(beats)}), beaten AS (
         UPDATE ${workflowRuns}
         SET heartbeat_at = now(),
           next_event_index = GREATEST(${workflowRuns.next_event_index}, beat.next_event_index)
