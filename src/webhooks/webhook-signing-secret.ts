@@ -5,7 +5,7 @@ import { ConfigValidationError, type DataDirectoryConfig } from '../core/config'
 import { type Database } from '../database/database';
 import { type DatabaseConfig } from '../database/database.config';
 import { webhookSigningSecret } from '../database/schema';
-import { type SecretBox } from '../secrets/secret-box';
+import { type SecretBox, SecretKeyMismatchError } from '../secrets/secret-box';
 import {
   WEBHOOK_SECRET_FORM,
   generateWebhookSecret,
@@ -64,6 +64,20 @@ function readOrCreateFile(file: string): string {
   return secret;
 }
 
+/** The stored secret; a start with a key that does not open it stops, saying what to do. */
+function openOrRefuse(box: SecretBox, sealed: string): string {
+  try {
+    return box.open(sealed);
+  } catch (error) {
+    if (!(error instanceof SecretKeyMismatchError)) throw error;
+    throw new ConfigValidationError([
+      `the key of ${box.keySource} does not decrypt the webhook signing secret stored in the ` +
+        'database: start with the key it was encrypted with; to change keys, give the old one ' +
+        'as SECRET_KEY_PREVIOUS',
+    ]);
+  }
+}
+
 function readIfPresent(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8').trim();
@@ -79,7 +93,7 @@ async function sharedSecret(db: Database, box: SecretBox): Promise<string> {
     .values({ sealed: box.seal(generateWebhookSecret()) })
     .onConflictDoNothing();
   const [row] = await db.select().from(webhookSigningSecret).where(eq(webhookSigningSecret.id, 1));
-  const secret = box.open(row.sealed);
+  const secret = openOrRefuse(box, row.sealed);
   // Sealed with SECRET_KEY_PREVIOUS (a key rotation): sealed again, so it opens once that goes.
   if (box.needsSealing(row.sealed)) {
     await db
