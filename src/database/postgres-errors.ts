@@ -1,6 +1,7 @@
 /** SQLSTATE codes toolhub reacts to. */
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+const DEADLOCK_DETECTED = '40P01';
 
 /** The SQLSTATE of a database error, wherever Drizzle wrapped it (`cause` chain). */
 function sqlStateOf(error: unknown): string | undefined {
@@ -19,6 +20,11 @@ export function isUniqueViolation(error: unknown): boolean {
 /** A FOREIGN KEY refused the write, e.g. deleting a tool an agent still references. */
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlStateOf(error) === FOREIGN_KEY_VIOLATION;
+}
+
+/** PostgreSQL broke a lock cycle by aborting this statement's transaction; trying again may pass. */
+export function isDeadlock(error: unknown): boolean {
+  return sqlStateOf(error) === DEADLOCK_DETECTED;
 }
 
 /** The name of the constraint (or unique index) a write broke, wherever Drizzle wrapped it. */

@@ -7,9 +7,13 @@ import {
 } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { DATABASE, type Database } from '../database/database';
+import { isDeadlock } from '../database/postgres-errors';
 import { Transactions } from '../database/transactions';
 import { JobsConfig } from './jobs.config';
 import { PgBossDatabase } from './pg-boss-database';
+
+/** Deadlocks are rare and one transaction of each cycle goes through: a few tries are plenty. */
+const QUEUE_DEFINITION_ATTEMPTS = 5;
 
 /** A job as its handler gets it. */
 export interface Job<Data> {
@@ -67,6 +71,8 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
   /** Idle workers of each queue, waiting for their next poll; a wake-up ends the wait. */
   private readonly idle = new Map<string, Set<() => void>>();
   private readonly loops: Promise<void>[] = [];
+  /** The queues this process is defining, one after another. */
+  private queueDefinitions: Promise<unknown> = Promise.resolve();
   private started = false;
   private stopping = false;
 
@@ -104,12 +110,32 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     if (!this.started) throw new Error('The job queue starts before its workers register');
     const { policy, ...retry } = options;
     const definition = { name: queue, ...(policy ? { policy } : {}), ...toPgBossRetry(retry) };
-    await this.boss.createQueue(queue, definition);
-    // A queue made by an earlier version keeps its defaults through createQueue: set them.
-    await this.boss.updateQueue(queue, definition);
+    const defined = this.queueDefinitions.then(() => this.define(definition));
+    this.queueDefinitions = defined.catch(() => undefined);
+    await defined;
     this.idle.set(queue, new Set());
     for (let i = 0; i < this.config.JOB_CONCURRENCY; i++) {
       this.loops.push(this.runWorker(queue, handler));
+    }
+  }
+
+  /**
+   * Creates the queue or brings its defaults up to date. A queue is a partition of pg-boss's job
+   * table, and attaching one locks that table: instances starting together on one server can
+   * deadlock there, and PostgreSQL then aborts one of them, which tries again. This process
+   * defines its queues one at a time, so it never deadlocks with itself.
+   */
+  private async define(definition: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(definition.name, definition);
+        // A queue made by an earlier version keeps its defaults through createQueue: set them.
+        await this.boss.updateQueue(definition.name, definition);
+        return;
+      } catch (error) {
+        if (!isDeadlock(error) || attempt === QUEUE_DEFINITION_ATTEMPTS) throw error;
+        this.logger.debug({ queue: definition.name, attempt }, 'Defining a queue deadlocked');
+      }
     }
   }
 
