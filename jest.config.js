@@ -21,8 +21,9 @@ module.exports = {
     '<rootDir>/test/**/*.service-spec.ts',
     '<rootDir>/test/**/*.e2e-spec.ts',
   ],
-  // Booting an app opens a database (PGlite: ~0.5 s); CLI runs start a process each.
-  testTimeout: 30_000,
+  // A safety net for a hang, not a measure: booting an app opens a database (PGlite: ~0.5 s)
+  // and CLI runs start a process each, many times slower on a machine busy with other work.
+  testTimeout: 60_000,
   // Acceptance tests mostly wait on sockets and the database: two workers keep both cores busy.
   maxWorkers: 2,
   setupFiles: ['<rootDir>/test/support/allow-loopback-tools.ts'],

@@ -90,6 +90,12 @@ export function describeOnAdapter(
   });
 }
 
+/**
+ * A safety net, not a measure: a boot (database, migrations, job queues) takes about a second,
+ * but on a machine busy with other suites it can take many times that.
+ */
+const APP_BOOT_TIMEOUT_MS = 120_000;
+
 /** One app booted for the whole suite, closed after it. */
 function describeWithApp(
   adapter: HttpAdapterName,
@@ -99,10 +105,10 @@ function describeWithApp(
   let testApp: TestApp | undefined;
   beforeAll(async () => {
     testApp = await startTestApp(adapter, options);
-  });
+  }, APP_BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await testApp?.close();
-  });
+  }, APP_BOOT_TIMEOUT_MS);
   suite(() => {
     if (!testApp) throw new Error('the app did not start');
     return testApp;
