@@ -14,7 +14,7 @@ import { nestsDeeperThan } from './nesting-depth';
 import { ToolContentResult } from './tool-content-result';
 import { runWithTimeout } from './run-with-timeout';
 import { type CatalogTool } from './tool-catalog.service';
-import { type RunSession, type ToolCallOrigin } from './tool.contract';
+import { type ProgressReporter, type RunSession, type ToolCallOrigin } from './tool.contract';
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
 import { ToolsConfig } from './tools.config';
 import { toolCallAttributes } from './tool-call-span';
@@ -31,6 +31,8 @@ export interface ExecuteOptions {
   session?: RunSession;
   /** The model's id of the call, in an agent run. */
   callId?: string;
+  /** Hears how the call advances, if the caller asked to. */
+  reportProgress?: ProgressReporter;
 }
 
 /**
@@ -96,6 +98,7 @@ export class ToolExecutor {
             session: options.session,
             origin: options.origin,
             pauseTimeLimit: pause,
+            reportProgress: options.reportProgress,
           }),
         options.timeoutMs ?? tool.timeLimitMs ?? this.defaultTimeoutMs,
         options.signal,

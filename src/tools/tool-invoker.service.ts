@@ -4,7 +4,7 @@ import { ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';
 import { type ToolCaller } from './tool-outcome';
 import { type ToolScope } from './tool-scope';
-import { type ToolCallOrigin } from './tool.contract';
+import { type ProgressReporter, type ToolCallOrigin } from './tool.contract';
 
 /**
  * Calls a served tool by name for the callers that take failures as errors (REST, MCP, workflows):
@@ -27,6 +27,7 @@ export class ToolInvoker {
       scope: ToolScope;
       origin: ToolCallOrigin;
       signal?: AbortSignal;
+      reportProgress?: ProgressReporter;
     },
   ): Promise<unknown> {
     const found =
@@ -34,8 +35,13 @@ export class ToolInvoker {
         ? this.catalog.find(tool, call.scope)
         : this.catalog.findById(tool.id);
     if (!found) throw new ToolNotFoundError(typeof tool === 'string' ? tool : tool.id);
-    const { caller, origin, signal } = call;
-    const outcome = await this.executor.execute(found, input, { caller, origin, signal });
+    const { caller, origin, signal, reportProgress } = call;
+    const outcome = await this.executor.execute(found, input, {
+      caller,
+      origin,
+      signal,
+      reportProgress,
+    });
     if (!outcome.success) throw outcome.error;
     return outcome.result;
   }

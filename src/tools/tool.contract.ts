@@ -50,7 +50,15 @@ export interface ToolContext {
    * spent waiting on a human, which the approval's own expiry bounds.
    */
   pauseTimeLimit: () => () => void;
+  /**
+   * Given when the caller asked to hear how a long call advances (an MCP `progressToken`):
+   * tools that run for long report each step they take, in a few words.
+   */
+  reportProgress?: ProgressReporter;
 }
+
+/** Told, in order, what a running call does now, e.g. `calling encodePlantUML`. */
+export type ProgressReporter = (message: string) => void;
 
 /** Whom a tool call acts for, and the agent run that made it, if one did. */
 export interface ToolCallOrigin {
