@@ -18,6 +18,7 @@ import {
 } from '../runtime.errors';
 import { type AgentToolInput } from './agent-tool-input';
 import { DelegatedRunWatch } from './delegated-run-watch';
+import { RunProgress } from './run-progress';
 
 /** What a call of an `agent` tool answers, on every transport. */
 export interface AgentToolAnswer {
@@ -59,7 +60,7 @@ export class AgentToolCalls {
     input: AgentToolInput,
     context: ToolContext,
   ): Promise<AgentToolAnswer> {
-    const { origin, signal } = context;
+    const { origin, signal, reportProgress } = context;
     // Every caller without a key is `anonymous`: continuing a session would let one caller
     // read another's conversation, so each of their calls starts a new one.
     if (origin.user === ANONYMOUS_USER && input.session_id !== undefined) {
@@ -86,8 +87,16 @@ export class AgentToolCalls {
       longestPauseMs: this.config.APPROVAL_TIMEOUT_SECONDS * 1000,
       callerStream: origin.run && this.sinks.find(origin.run.id),
     });
+    const progress = reportProgress && new RunProgress(reportProgress);
     try {
-      await this.follower.untilEnded(run.id, (event) => watch.deliver(event), signal);
+      await this.follower.untilEnded(
+        run.id,
+        (event) => {
+          watch.deliver(event);
+          progress?.deliver(event);
+        },
+        signal,
+      );
     } catch (error) {
       // The caller went away, the time limit passed, or the run could not be followed:
       // nobody waits for its answer.

@@ -8,6 +8,7 @@ import { RuntimeConfig } from '../runtime.config';
 import { AgentDepthExceededError, RunFinishedError } from '../runtime.errors';
 import { followUntilEnded } from '../streams/follow-until-ended';
 import { WorkflowRunFailedError } from './workflow-run.errors';
+import { WorkflowRunProgress } from './workflow-run-progress';
 import { WorkflowRunStreams } from './workflow-run-streams';
 import { WorkflowRunsRepository } from './workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs.service';
@@ -41,7 +42,7 @@ export class WorkflowToolCalls {
     input: unknown,
     context: ToolContext,
   ): Promise<WorkflowToolAnswer> {
-    const { origin, signal } = context;
+    const { origin, signal, reportProgress } = context;
     const depth = depthBelow(origin);
     if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
       throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
@@ -58,6 +59,7 @@ export class WorkflowToolCalls {
       longestPauseMs: this.config.APPROVAL_TIMEOUT_SECONDS * 1000,
       callerStream: origin.run && this.sinks.find(origin.run.id),
     });
+    const progress = reportProgress && new WorkflowRunProgress(reportProgress);
     try {
       await followUntilEnded(
         this.streams,
@@ -66,6 +68,7 @@ export class WorkflowToolCalls {
           // The step's run is the one that asks: the caller's stream names it.
           if ('runId' in event)
             watch.deliver({ childRunId: event.runId, ...event } as unknown as RunEvent);
+          progress?.deliver(event);
         },
         signal,
       );

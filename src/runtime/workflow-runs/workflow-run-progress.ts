@@ -1,0 +1,38 @@
+import { type ProgressReporter } from '../../tools/tool.contract';
+import { RunProgress } from '../agent-tools/run-progress';
+import { type RunEvent } from '../events/run-event.types';
+import { type WorkflowRunEvent } from './workflow-run-event.types';
+
+/**
+ * Tells a caller that asked to hear progress what the workflow run it waits for does now: each
+ * step started and completed, and within an agent step what its run does (see `RunProgress`),
+ * named by its step.
+ */
+export class WorkflowRunProgress {
+  /** Per agent step's run: each counts its own turns. */
+  private readonly stepRuns = new Map<string, RunProgress>();
+
+  constructor(private readonly report: ProgressReporter) {}
+
+  deliver(event: WorkflowRunEvent): void {
+    if ('runId' in event && 'stepIndex' in event) {
+      this.stepRunProgress(event.runId, event.stepIndex).deliver(event as unknown as RunEvent);
+    } else if (event.type === 'step_started') {
+      const key = event.stepKey === null ? '' : ` (${event.stepKey})`;
+      this.report(`${stepName(event.stepIndex)}${key} started`);
+    } else if (event.type === 'step_completed') {
+      this.report(`${stepName(event.stepIndex)} completed`);
+    }
+  }
+
+  private stepRunProgress(runId: string, stepIndex: number): RunProgress {
+    let progress = this.stepRuns.get(runId);
+    if (!progress) {
+      progress = new RunProgress((message) => this.report(`${stepName(stepIndex)}: ${message}`));
+      this.stepRuns.set(runId, progress);
+    }
+    return progress;
+  }
+}
+
+const stepName = (stepIndex: number) => `step ${stepIndex + 1}`;
