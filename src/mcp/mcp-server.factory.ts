@@ -6,6 +6,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   Server,
+  type ServerContext,
   type Transport,
 } from '@modelcontextprotocol/server';
 import { type StdioServerHandle, serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -16,6 +17,7 @@ import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
 import { ToolCatalog } from '../tools/tool-catalog.service';
 import { type ToolAccess } from '../tools/tool-scope';
+import { McpProgress } from './mcp-progress';
 import { inMcpServerSpan } from './mcp-server-span';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 import { ParamsCheckingTransport } from './params-checking.transport';
@@ -72,7 +74,7 @@ export class McpServerFactory {
       inMcpServerSpan(request, ctx, () => this.listTools(access, request.params?.cursor)),
     );
     server.setRequestHandler('tools/call', (request, ctx) =>
-      inMcpServerSpan(request, ctx, () => this.callTool(access, request.params, ctx.mcpReq.signal)),
+      inMcpServerSpan(request, ctx, () => this.callTool(access, request.params, ctx)),
     );
     return server;
   }
@@ -91,12 +93,18 @@ export class McpServerFactory {
   private async callTool(
     { scope, origin }: ToolAccess,
     { name, arguments: input }: CallToolRequest['params'],
-    signal: AbortSignal,
+    ctx: ServerContext,
   ): Promise<CallToolResult> {
+    const progress = McpProgress.of(ctx);
     try {
-      return toolSuccess(
-        await this.invoker.invoke(name, input ?? {}, { caller: 'mcp', scope, origin, signal }),
-      );
+      const answer = await this.invoker.invoke(name, input ?? {}, {
+        caller: 'mcp',
+        scope,
+        origin,
+        signal: ctx.mcpReq.signal,
+        reportProgress: progress?.report,
+      });
+      return toolSuccess(answer);
     } catch (error) {
       // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
       if (error instanceof ToolNotFoundError) {
@@ -104,6 +112,9 @@ export class McpServerFactory {
       }
       if (!(error instanceof DomainError) || error.status >= 500) this.logger.error(error);
       return toolFailure(error);
+    } finally {
+      // The stream closes with the result: progress reported before it must reach it first.
+      await progress?.settled();
     }
   }
 }
