@@ -1,11 +1,15 @@
 /**
  * Progress of long MCP tool calls: a `tools/call` with a `progressToken` hears, as
  * `notifications/progress`, what the agent or workflow run behind the tool does (model turns,
- * tool calls, approvals, steps), in both protocol eras through the official clients. A plain
+ * tool calls, approvals, steps), in both protocol eras through the official clients, over HTTP
+ * and over the server `toolhub mcp` serves on stdio (here on an in-memory pipe). A plain
  * call (no progress, no tasks, no elicitation) waits while a human decides an approval over
  * REST and answers with the run's result; a client that goes away cancels the run.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type Progress } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { McpServerFactory } from '../src/mcp/mcp-server.factory';
 import { RunsRepository } from '../src/runtime/runs/runs.repository';
 import { eventually } from './support/eventually';
 import { McpClients, callTool, listeningUrl } from './support/mcp-clients';
@@ -162,6 +166,34 @@ describeHttpContract('MCP progress of agent and workflow tools', (testApp) => {
       'model turn 2',
     ]);
     expect(heard.map((progress) => progress.progress)).toEqual([1, 2, 3, 4]);
+  });
+
+  test('stdio (the server `toolhub mcp` serves, SDK v1 client): the same progress, then the answer', async () => {
+    const finder = await crmTool(false);
+    const asker = await agentTool(
+      callingThenAnswering([{ name: finder.name, args: { name: 'Ada' } }], 'Ada exists.'),
+      [finder.id],
+    );
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const served = testApp()
+      .app.get(McpServerFactory)
+      .serveStdio({ scope: 'all', origin: { user: 'alice' } }, serverSide);
+    const client = new Client({ name: 'progress-stdio', version: '1.0.0' });
+    try {
+      await client.connect(clientSide);
+      const { heard, onprogress } = progressLog();
+      const result = await client.callTool(
+        { name: asker.name, arguments: { message: 'Find Ada' } },
+        undefined,
+        { onprogress },
+      );
+
+      expect(result.structuredContent).toMatchObject({ response: 'Ada exists.' });
+      expect(messagesOf(heard)).toEqual(['model turn 1', `calling ${finder.name}`, 'model turn 2']);
+    } finally {
+      await client.close();
+      await served.close();
+    }
   });
 
   test('a workflow tool reports its steps, and what the agent step does', async () => {
