@@ -52,7 +52,7 @@ export class ArtifactsController {
     @Query() query: ArtifactContentQueryDto,
     @Res() response: unknown,
   ): Promise<void> {
-    const { bytes, ...download } = await this.artifacts.content(principal, id, query.version);
+    const { bytes, ...download } = await this.artifacts.content(principal.user, id, query.version);
     await sendDownload(response, bytes, download, this.logger);
   }
 }

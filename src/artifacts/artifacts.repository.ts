@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { artifactVersions, artifacts } from '../database/schema';
+import { selectNewestFirst } from '../database/select-newest-first';
 import { Transactions } from '../database/transactions';
 import { isUuid } from '../database/uuid';
 
@@ -73,6 +74,20 @@ export class ArtifactsRepository {
       .where(eq(artifacts.session_id, sessionId))
       .orderBy(asc(artifacts.name));
     return this.withVersions(rows);
+  }
+
+  /** A page of `owner`'s artifacts with their versions, newest first, and how many there are. */
+  async listOwned(
+    owner: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: ArtifactWithVersions[]; total: number }> {
+    const { rows, total } = await selectNewestFirst(
+      this.transactions.db,
+      artifacts,
+      eq(artifacts.owner, owner),
+      page,
+    );
+    return { items: await this.withVersions(rows), total };
   }
 
   /** The artifact, if it exists and is `owner`'s. */

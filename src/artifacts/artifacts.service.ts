@@ -19,6 +19,7 @@ import {
 import { type ArtifactDraft, type SavedArtifact } from './processing/tool-response';
 import { utf8CutPoint } from './processing/truncate-utf8';
 import { readRange } from './read-range';
+import { isTextMimeType } from './text-mime-types';
 
 /** Where a saved piece came from. */
 export interface ArtifactOrigin {
@@ -93,16 +94,30 @@ export class ArtifactsService {
   }
 
   async get(principal: Principal, id: string): Promise<ArtifactDetailDto> {
-    const found = await this.findOwned(principal, id);
+    const found = await this.findOwned(principal.user, id);
     return {
       ...toArtifactDto(found),
       versions: found.versions.map((v) => toVersionDto(found.artifact.id, v)),
     };
   }
 
-  /** A version's metadata and a stream of its bytes; the newest by default. */
-  async content(principal: Principal, id: string, version?: number) {
-    const found = await this.findOwned(principal, id);
+  /** The newest version of each of `owner`'s artifacts, newest artifact first, a page of them. */
+  async listOwned(
+    owner: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ artifacts: SavedArtifact[]; total: number }> {
+    const { items, total } = await this.artifacts.listOwned(owner, page);
+    return {
+      artifacts: items.map(({ artifact, versions }) =>
+        savedOf(artifact.id, artifact.name, versions[versions.length - 1]),
+      ),
+      total,
+    };
+  }
+
+  /** A version of `owner`'s artifact (the newest by default): its metadata and bytes. */
+  async content(owner: string, id: string, version?: number) {
+    const found = await this.findOwned(owner, id);
     const chosen = versionOf(found, version);
     return {
       name: found.artifact.name,
@@ -144,7 +159,7 @@ export class ArtifactsService {
       size_bytes: chosen.size_bytes,
       offset: request.offset,
     };
-    if (!isText(chosen.mime_type)) return { ...common, content: null, next_offset: null };
+    if (!isTextMimeType(chosen.mime_type)) return { ...common, content: null, next_offset: null };
     // Up to 3 bytes more tell whether the range ends inside a character: it then ends before it.
     const read = await readRange(
       this.blobs.get(chosen.blob_key),
@@ -174,8 +189,8 @@ export class ArtifactsService {
     }
   }
 
-  private async findOwned(principal: Principal, id: string): Promise<ArtifactWithVersions> {
-    const found = await this.artifacts.findOwned(id, principal.user);
+  private async findOwned(owner: string, id: string): Promise<ArtifactWithVersions> {
+    const found = await this.artifacts.findOwned(id, owner);
     if (!found || found.versions.length === 0) throw new ArtifactNotFoundError(`'${id}'`);
     return found;
   }
@@ -198,12 +213,6 @@ function savedOf(id: string, name: string, version: ArtifactVersionRow): SavedAr
     mime_type: version.mime_type,
     size_bytes: version.size_bytes,
   };
-}
-
-const TEXT_TYPES = new Set(['application/json', 'application/x-yaml', 'text/uri-list']);
-
-function isText(mimeType: string): boolean {
-  return mimeType.startsWith('text/') || TEXT_TYPES.has(mimeType);
 }
 
 /** A short line on what an artifact holds, from what processing learnt of it. */

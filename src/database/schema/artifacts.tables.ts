@@ -26,7 +26,11 @@ export const artifacts = pgTable(
     name: text('name').notNull(),
     ...timestamps,
   },
-  (table) => [uniqueIndex('artifacts_session_id_name_idx').on(table.session_id, table.name)],
+  (table) => [
+    uniqueIndex('artifacts_session_id_name_idx').on(table.session_id, table.name),
+    // A user's artifacts are listed newest first (MCP `resources/list`).
+    index('artifacts_owner_created_at_idx').on(table.owner, table.created_at),
+  ],
 );
 
 /** One version of an artifact; its bytes are in the blob store under `blob_key`. */

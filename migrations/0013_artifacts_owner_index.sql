@@ -1,0 +1,1 @@
+CREATE INDEX "artifacts_owner_created_at_idx" ON "artifacts" USING btree ("owner","created_at");
