@@ -16,10 +16,15 @@ import { PACKAGE_VERSION } from '../core/package-version';
 import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
 import { ToolCatalog } from '../tools/tool-catalog.service';
-import { type ToolAccess } from '../tools/tool-scope';
+import { type ToolAccess, type ToolScope } from '../tools/tool-scope';
+import { type SavedArtifact } from '../artifacts/processing/tool-response';
+import { type AgentToolAnswer } from '../runtime/agent-tools/agent-tool-calls.service';
+import { AGENT_TOOL_KIND } from '../runtime/agent-tools/agent-tool.kind';
+import { ARTIFACT_RESOURCE_CACHE_HINTS, ArtifactResources } from './artifact-resources';
 import { McpProgress } from './mcp-progress';
 import { inMcpServerSpan } from './mcp-server-span';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
+import { decodeCursor, encodeCursor } from './page-cursor';
 import { ParamsCheckingTransport } from './params-checking.transport';
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
@@ -49,6 +54,7 @@ export class McpServerFactory {
   constructor(
     private readonly catalog: ToolCatalog,
     private readonly invoker: ToolInvoker,
+    private readonly resources: ArtifactResources,
   ) {}
 
   /**
@@ -65,16 +71,25 @@ export class McpServerFactory {
   /** A server for `access`, not yet connected: the SDK's HTTP handler connects it. */
   create(access: ToolAccess): Server {
     const server = new Server(SERVER_INFO, {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: {} },
       jsonSchemaValidator: this.schemaValidator,
       // Only 2026-07-28 answers carry these; 2025-era ones are unchanged.
-      cacheHints: { 'tools/list': TOOLS_LIST_CACHE },
+      cacheHints: { 'tools/list': TOOLS_LIST_CACHE, ...ARTIFACT_RESOURCE_CACHE_HINTS },
     });
     server.setRequestHandler('tools/list', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.listTools(access, request.params?.cursor)),
     );
     server.setRequestHandler('tools/call', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.callTool(access, request.params, ctx)),
+    );
+    server.setRequestHandler('resources/list', (request, ctx) =>
+      inMcpServerSpan(request, ctx, () => this.resources.list(access, request.params?.cursor)),
+    );
+    server.setRequestHandler('resources/templates/list', (request, ctx) =>
+      inMcpServerSpan(request, ctx, () => this.resources.templates()),
+    );
+    server.setRequestHandler('resources/read', (request, ctx) =>
+      inMcpServerSpan(request, ctx, () => this.resources.read(access, request.params.uri)),
     );
     return server;
   }
@@ -91,10 +106,11 @@ export class McpServerFactory {
   }
 
   private async callTool(
-    { scope, origin }: ToolAccess,
+    access: ToolAccess,
     { name, arguments: input }: CallToolRequest['params'],
     ctx: ServerContext,
   ): Promise<CallToolResult> {
+    const { scope, origin } = access;
     const progress = McpProgress.of(ctx);
     try {
       const answer = await this.invoker.invoke(name, input ?? {}, {
@@ -104,7 +120,9 @@ export class McpServerFactory {
         signal: ctx.mcpReq.signal,
         reportProgress: progress?.report,
       });
-      return toolSuccess(answer);
+      const result = toolSuccess(answer);
+      const links = this.resources.linksFor(access, this.savedArtifactsOf(name, scope, answer));
+      return { ...result, content: [...result.content, ...links] };
     } catch (error) {
       // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
       if (error instanceof ToolNotFoundError) {
@@ -117,23 +135,11 @@ export class McpServerFactory {
       await progress?.settled();
     }
   }
-}
 
-function encodeCursor(offset: number): string {
-  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined, total: number): number {
-  if (cursor === undefined) return 0;
-  try {
-    const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as {
-      offset: unknown;
-    };
-    if (Number.isInteger(offset) && (offset as number) >= 0 && (offset as number) <= total) {
-      return offset as number;
-    }
-  } catch {
-    // Reported below, like any other cursor this server did not issue.
+  /** What the run of an agent tool saved (its answer lists it); other tools save nothing. */
+  private savedArtifactsOf(name: string, scope: ToolScope, answer: unknown): SavedArtifact[] {
+    return this.catalog.find(name, scope)?.kind === AGENT_TOOL_KIND
+      ? (answer as AgentToolAnswer).artifacts
+      : [];
   }
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
 }

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
 import { provideFeatureConfig } from '../core/config';
+import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { CorsPolicy } from '../core/http/cors';
 import { EarlyRequestChecks } from '../core/http/early-request-checks';
+import { ArtifactResources } from './artifact-resources';
 import { McpController } from './mcp.controller';
 import { McpConfig } from './mcp.config';
 import { McpHttpEndpoint } from './mcp-http-endpoint';
@@ -12,8 +14,10 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
 
 /** The tools over the Model Context Protocol: Streamable HTTP at /mcp (and stdio, see cli.ts). */
 @Module({
+  imports: [ArtifactsModule],
   controllers: [McpController],
   providers: [
+    ArtifactResources,
     McpServerFactory,
     McpHttpEndpoint,
     provideFeatureConfig(McpConfig),

@@ -12,6 +12,9 @@ const SERVED_REQUESTS = {
   ping: specTypeSchemas.PingRequest,
   'tools/list': specTypeSchemas.ListToolsRequest,
   'tools/call': specTypeSchemas.CallToolRequest,
+  'resources/list': specTypeSchemas.ListResourcesRequest,
+  'resources/templates/list': specTypeSchemas.ListResourceTemplatesRequest,
+  'resources/read': specTypeSchemas.ReadResourceRequest,
 } as const;
 
 function isServed(method: string): method is keyof typeof SERVED_REQUESTS {

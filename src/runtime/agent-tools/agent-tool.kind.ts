@@ -24,6 +24,9 @@ import { AgentToolImplementationDto } from './agent-tool-implementation.dto';
 /** A stored `agent` implementation. */
 type StoredAgentTool = ToolImplementation & { agent_id: string };
 
+/** The `implementation.type` of agent tools. */
+export const AGENT_TOOL_KIND = 'agent';
+
 const EXAMPLE_ID = '6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e';
 
 /**
@@ -33,7 +36,7 @@ const EXAMPLE_ID = '6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e';
 @ToolKindProvider()
 @Injectable()
 export class AgentToolKind implements ToolKind<AgentToolImplementationDto> {
-  readonly type = 'agent';
+  readonly type = AGENT_TOOL_KIND;
   readonly errors = [
     new SessionNotFoundError(EXAMPLE_ID),
     new AgentRunFailedError('The model provider answered 500', EXAMPLE_ID, 'PROVIDER_ERROR'),
