@@ -15,7 +15,7 @@ import {
   ToolNotFoundError,
 } from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
-import { ToolCatalog } from './tool-catalog.service';
+import { type CatalogTool, ToolCatalog } from './tool-catalog.service';
 import { toolAccessOf, toolScopeOf } from './tool-scope';
 import { ENDPOINT_FAILED_EXAMPLE, TRANSPORT_ERRORS } from './tool-transport-errors';
 
@@ -30,6 +30,12 @@ const PUBLIC_OR_ALL =
 @OptionalApiKey()
 @Controller('api/tools')
 export class ToolsController {
+  /**
+   * The answer for each list the catalog hands out: it hands out the same list until a tool
+   * changes, so discovery builds its answer once per change rather than once per request.
+   */
+  private readonly listings = new WeakMap<readonly CatalogTool[], ToolListDto>();
+
   constructor(
     private readonly catalog: ToolCatalog,
     private readonly invoker: ToolInvoker,
@@ -48,14 +54,20 @@ export class ToolsController {
     ...OPTIONAL_KEY_ERRORS,
   )
   listTools(@OptionalPrincipal() caller: Principal | undefined): ToolListDto {
-    return {
-      tools: this.catalog.list(toolScopeOf(caller)).map(({ definition }) => ({
-        id: definition.name,
-        name: definition.name,
-        description: definition.description,
-        inputSchema: definition.inputSchema,
-      })),
-    };
+    const tools = this.catalog.list(toolScopeOf(caller));
+    let listing = this.listings.get(tools);
+    if (!listing) {
+      listing = {
+        tools: tools.map(({ definition }) => ({
+          id: definition.name,
+          name: definition.name,
+          description: definition.description,
+          inputSchema: definition.inputSchema,
+        })),
+      };
+      this.listings.set(tools, listing);
+    }
+    return listing;
   }
 
   @Post(':toolName')
