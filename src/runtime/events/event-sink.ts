@@ -39,14 +39,30 @@ export class EventSink<E extends StreamedEvent> {
         isStored(event) ? this.outlets.store(event) : Promise.resolve(event),
       );
     const oneStatement = !alongside && events.filter(isStored).length <= 1;
-    const emitted = this.queue.then(async () => {
-      const all = oneStatement
-        ? await storeAll()
-        : await this.transactions.run(async () => {
+    return this.inTurn(() =>
+      oneStatement
+        ? storeAll()
+        : this.transactions.run(async () => {
             const inOrder = await storeAll();
             await alongside?.();
             return inOrder;
-          });
+          }),
+    );
+  }
+
+  /**
+   * Emits one persisted event that `store` stores (and numbers) itself, e.g. by one statement
+   * that also changes what the event tells of, then publishes it.
+   */
+  protected async emitStoredBy(event: E, store: (event: E) => Promise<E>): Promise<E> {
+    const [emitted] = await this.inTurn(async () => [await store(event)]);
+    return emitted;
+  }
+
+  /** Stores after the events emitted before, then publishes what was stored, in order. */
+  private inTurn(store: () => Promise<E[]>): Promise<E[]> {
+    const emitted = this.queue.then(async () => {
+      const all = await store();
       all.forEach((event) => this.outlets.publish(event));
       return all;
     });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rawRows } from '../../database/raw-rows';
 import { workflowRunEvents, workflowRuns } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
@@ -13,7 +13,12 @@ import { type WorkflowRunEvent } from './workflow-run-event.types';
 export class WorkflowRunEventStore {
   constructor(private readonly transactions: Transactions) {}
 
-  async append(event: WorkflowRunEvent): Promise<WorkflowRunEvent> {
+  /**
+   * Stores the event with the workflow run's next sequence number and returns it so numbered.
+   * `alongside`, a data-modifying statement not run yet, runs in the same statement (PostgreSQL
+   * runs every data-modifying `WITH` once, whether or not its rows are read).
+   */
+  async append(event: WorkflowRunEvent, alongside?: SQL): Promise<WorkflowRunEvent> {
     const stored = JSON.stringify({ ...event, sequenceNumber: undefined });
     const [row] = await rawRows<{ sequence_number: number | string }>(
       this.transactions.db,
@@ -23,7 +28,7 @@ export class WorkflowRunEventStore {
         SET last_sequence_number = last_sequence_number + 1
         WHERE id = ${event.workflowRunId}
         RETURNING last_sequence_number
-      )
+      )${alongside ? sql`, alongside AS (${alongside})` : sql``}
       INSERT INTO ${workflowRunEvents} (workflow_run_id, sequence_number, event_index, type, event)
       SELECT ${event.workflowRunId}, next.last_sequence_number, ${event.eventIndex},
         ${event.type}, ${stored}::jsonb

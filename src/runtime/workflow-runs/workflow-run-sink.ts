@@ -1,3 +1,4 @@
+import { type SQL } from 'drizzle-orm';
 import { type Transactions } from '../../database/transactions';
 import { EventSink } from '../events/event-sink';
 import { type RunEvent } from '../events/run-event.types';
@@ -15,7 +16,7 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
   constructor(
     private readonly workflowRunId: string,
     firstIndex: number,
-    store: WorkflowRunEventStore,
+    private readonly store: WorkflowRunEventStore,
     streams: WorkflowRunStreams,
     transactions: Transactions,
   ) {
@@ -32,7 +33,27 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
     fields: WorkflowRunEventFields[T],
     alongside?: () => Promise<unknown>,
   ): Promise<WorkflowRunEvent> {
-    const event = {
+    const [emitted] = await this.emitTogether([this.build(type, fields)], alongside);
+    return emitted;
+  }
+
+  /**
+   * Emits a stored event and makes `change` (a statement not run yet, e.g. its step's new
+   * state) in the statement that stores it: one round trip, committed together.
+   */
+  emitWith<T extends WorkflowRunEventType>(
+    type: T,
+    fields: WorkflowRunEventFields[T],
+    change: SQL,
+  ): Promise<WorkflowRunEvent> {
+    return this.emitStoredBy(this.build(type, fields), (event) => this.store.append(event, change));
+  }
+
+  private build<T extends WorkflowRunEventType>(
+    type: T,
+    fields: WorkflowRunEventFields[T],
+  ): WorkflowRunEvent {
+    return {
       type,
       workflowRunId: this.workflowRunId,
       eventIndex: this.takeIndex(),
@@ -40,8 +61,6 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
       persistenceState: type === 'complete' ? 'transient' : 'persisted',
       ...fields,
     } as WorkflowRunEvent;
-    const [emitted] = await this.emitTogether([event], alongside);
-    return emitted;
   }
 
   /** Streams an event of a step's run under this stream's next index; its run stores it. */

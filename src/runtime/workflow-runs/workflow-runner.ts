@@ -67,7 +67,10 @@ export class WorkflowRunner {
       try {
         const next = firstEventIndex ?? (await this.resumedStreamIndex(run));
         const sink = new WorkflowRunSink(run.id, next, this.store, this.streams, this.transactions);
-        ended = await this.execute({ run, sink, signal, outputs: [], waits: Promise.resolve() });
+        // A new run's steps are all still to run: only a resumed one has states to read.
+        const states = firstEventIndex === undefined ? await this.repository.steps(run.id) : [];
+        const execution = { run, sink, signal, outputs: [], waits: Promise.resolve() };
+        ended = await this.execute(execution, states);
         await sink.drained();
       } catch (error) {
         // Only a workflow run whose end could not be stored gets here (the database is gone).
@@ -93,17 +96,21 @@ export class WorkflowRunner {
   }
 
   /** True once the run has ended; false when it was left (the server stops) to resume later. */
-  private async execute(execution: Execution): Promise<boolean> {
+  private async execute(
+    execution: Execution,
+    states: readonly WorkflowRunStepRow[],
+  ): Promise<boolean> {
     const { run, sink, signal, outputs } = execution;
-    const states = await this.repository.steps(run.id);
     let index = 0;
     for (; states[index]?.status === 'completed'; index++) outputs.push(states[index].output);
     try {
       for (; index < run.steps.length; index++) {
         const output = await this.runStep(execution, index, states[index]);
         await execution.waits;
-        await sink.emit('step_completed', { stepIndex: index, output }, () =>
-          this.repository.changeStep(run.id, index, { status: 'completed', output }),
+        await sink.emitWith(
+          'step_completed',
+          { stepIndex: index, output },
+          this.repository.stepChange(run.id, index, { status: 'completed', output }),
         );
         outputs.push(output);
       }
@@ -143,10 +150,10 @@ export class WorkflowRunner {
     for (let attempt = 1; ; attempt++) {
       signal.throwIfAborted();
       if (!paused) {
-        await sink.emit(
+        await sink.emitWith(
           'step_started',
           { stepIndex: index, stepKey: step.key ?? null, stepType: step.type, refId: step.ref_id },
-          () => this.repository.changeStep(run.id, index, { status: 'running', runId: null }),
+          this.repository.stepChange(run.id, index, { status: 'running', runId: null }),
         );
       }
       try {
@@ -210,10 +217,10 @@ export class WorkflowRunner {
       this.logger.error({ err: error, workflowRunId: run.id }, 'Workflow run failed unexpectedly');
     }
     if (index < run.steps.length) {
-      await sink.emit(
+      await sink.emitWith(
         'step_failed',
         { stepIndex: index, error: failure.message, code: failure.code },
-        () => this.repository.changeStep(run.id, index, { status: 'failed', error: failure }),
+        this.repository.stepChange(run.id, index, { status: 'failed', error: failure }),
       );
     }
     await sink.emit('error', { error: failure.message, code: failure.code }, () =>

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ACTIVE_RUN_STATUSES,
   isActiveRunStatus,
@@ -114,7 +114,12 @@ export class WorkflowRunsRepository {
   }
 
   async changeStep(workflowRunId: string, index: number, change: StepChange): Promise<void> {
-    await this.transactions.db
+    await this.transactions.db.execute(this.stepChange(workflowRunId, index, change));
+  }
+
+  /** The statement that changes a step, not run: to run as part of another. */
+  stepChange(workflowRunId: string, index: number, change: StepChange): SQL {
+    return this.transactions.db
       .update(workflowRunSteps)
       .set({
         status: change.status,
@@ -124,7 +129,8 @@ export class WorkflowRunsRepository {
       })
       .where(
         and(eq(workflowRunSteps.workflow_run_id, workflowRunId), eq(workflowRunSteps.index, index)),
-      );
+      )
+      .getSQL();
   }
 
   /** Marks a running workflow run as waiting for a human, or back at work; false if it ended. */
