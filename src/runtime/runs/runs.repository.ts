@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ACTIVE_RUN_STATUSES, type RunStatus, runs } from '../../database/schema';
 import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
@@ -173,22 +173,29 @@ export class RunsRepository {
 
   /** Records how an active run ended; a run that already ended is left as it is. */
   async finish(id: string, ending: RunEnding): Promise<RunRow | undefined> {
+    // Most runs have no webhook: their end is one statement, without a transaction around it.
+    const [unwatched] = await this.finishWhere(id, ending, isNull(runs.webhook_url));
+    if (unwatched) return unwatched;
     return this.transactions.run(async () => {
-      const [row] = await this.transactions.db
-        .update(runs)
-        .set({
-          status: ending.status,
-          stop_reason: ending.stopReason,
-          input_tokens: ending.usage.input_tokens,
-          output_tokens: ending.usage.output_tokens,
-          error: ending.error ?? null,
-          finished_at: sql`now()`,
-        })
-        .where(and(eq(runs.id, id), inArray(runs.status, [...ACTIVE_RUN_STATUSES])))
-        .returning();
+      const [row] = await this.finishWhere(id, ending);
       if (row) await this.notifyWebhook(row);
       return row;
     });
+  }
+
+  private finishWhere(id: string, ending: RunEnding, also?: SQL): Promise<RunRow[]> {
+    return this.transactions.db
+      .update(runs)
+      .set({
+        status: ending.status,
+        stop_reason: ending.stopReason,
+        input_tokens: ending.usage.input_tokens,
+        output_tokens: ending.usage.output_tokens,
+        error: ending.error ?? null,
+        finished_at: sql`now()`,
+      })
+      .where(and(eq(runs.id, id), inArray(runs.status, [...ACTIVE_RUN_STATUSES]), also))
+      .returning();
   }
 
   /**
