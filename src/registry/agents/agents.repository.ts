@@ -88,21 +88,33 @@ export class AgentsRepository {
   /** The agent's tools, active or not, in the order the agent lists them. */
   toolsOf(agentId: string): Promise<AgentToolRow[]> {
     return this.transactions.db
-      .select({
-        id: tools.id,
-        name: tools.name,
-        description: tools.description,
-        is_active: tools.is_active,
-        requires_approval: sql<boolean>`coalesce(${agentTools.requires_approval}, ${tools.requires_approval})`,
-      })
+      .select(TOOL_OF_AGENT)
       .from(agentTools)
       .innerJoin(tools, eq(tools.id, agentTools.tool_id))
       .where(eq(agentTools.agent_id, agentId))
       .orderBy(asc(agentTools.position));
   }
 
+  /** The agent and its tools in one statement: a row per tool, or one without a tool. */
   async findWithTools(id: string): Promise<AgentWithTools | undefined> {
-    const agent = await this.find(id);
-    return agent && { agent, tools: await this.toolsOf(agent.id) };
+    if (!isUuid(id)) return undefined;
+    const rows = await this.transactions.db
+      .select({ agent: agents, tool: TOOL_OF_AGENT })
+      .from(agents)
+      .leftJoin(agentTools, eq(agentTools.agent_id, agents.id))
+      .leftJoin(tools, eq(tools.id, agentTools.tool_id))
+      .where(eq(agents.id, id))
+      .orderBy(asc(agentTools.position));
+    if (rows.length === 0) return undefined;
+    // An agent without tools has one row, whose tool's columns are all null.
+    return { agent: rows[0].agent, tools: rows.flatMap(({ tool }) => (tool?.id ? [tool] : [])) };
   }
 }
+
+const TOOL_OF_AGENT = {
+  id: tools.id,
+  name: tools.name,
+  description: tools.description,
+  is_active: tools.is_active,
+  requires_approval: sql<boolean>`coalesce(${agentTools.requires_approval}, ${tools.requires_approval})`,
+};
