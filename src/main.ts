@@ -10,6 +10,9 @@ void import('./startup').then(({ loadDotEnv, runEntryPoint }) =>
       loadDotEnv();
       const { startTelemetry } = await import('./core/telemetry/start-telemetry');
       await startTelemetry();
+      // The embedded database starts on its own thread while this one loads the server.
+      const { startEmbeddedDatabaseEarly } = await import('./database/pglite/head-start');
+      startEmbeddedDatabaseEarly(process.env);
     }
     await import('./server-main');
   }),

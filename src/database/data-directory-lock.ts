@@ -11,7 +11,7 @@ import {
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OperatorError } from '../core/config';
+import { OperatorError } from '../core/config/operator-error';
 
 /** Who holds a lock: enough to tell, on the same machine, whether that process still runs. */
 export interface LockHolder {

@@ -4,12 +4,11 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { Pool } from 'pg';
 import { type Logger } from 'pino';
 import { connectPostgres } from './connect-postgres';
-import { DataDirectoryLock } from './data-directory-lock';
 import { type Database, type DatabaseConnection } from './database';
 import { type DataDirectoryConfig } from '../core/config';
 import { type DatabaseConfig } from './database.config';
-import { pgliteDirectory } from './describe-database';
-import { PgliteThread } from './pglite/pglite-thread';
+import { stopEmbeddedDatabase } from './pglite/embedded-database';
+import { embeddedDatabaseFor } from './pglite/head-start';
 import { PgliteWireStream } from './pglite/pglite-wire-stream';
 import * as schema from './schema';
 
@@ -29,40 +28,33 @@ export async function openDatabase(
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseConnection> {
-  const lock = await DataDirectoryLock.acquire(dataDir);
+  // PGlite runs on a thread of its own, so the event loop serving requests never waits on a
+  // query's CPU; the app reaches it through node-postgres, as it would a PostgreSQL server.
+  const embedded = await embeddedDatabaseFor(dataDir);
+  // PGlite serves one session: one connection, never closed, that queries queue for.
+  const pool = new Pool({
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    stream: () => new PgliteWireStream(embedded.thread),
+  });
+  const db = drizzlePostgres({ client: pool, schema });
   try {
-    // PGlite runs on a thread of its own, so the event loop serving requests never waits on a
-    // query's CPU; the app reaches it through node-postgres, as it would a PostgreSQL server.
-    const thread = await PgliteThread.start(pgliteDirectory(dataDir));
-    // PGlite serves one session: one connection, never closed, that queries queue for.
-    const pool = new Pool({
-      user: 'postgres',
-      database: 'postgres',
-      max: 1,
-      idleTimeoutMillis: 0,
-      stream: () => new PgliteWireStream(thread),
-    });
-    const db = drizzlePostgres({ client: pool, schema });
-    try {
-      await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    } catch (error) {
-      await pool.end();
-      await thread.close();
-      throw error;
-    }
-    return {
-      db: db as unknown as Database,
-      backend: 'pglite',
-      close: async () => {
-        await pool.end();
-        await thread.close();
-        lock.release();
-      },
-    };
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
-    lock.release();
+    await pool.end();
+    await stopEmbeddedDatabase(embedded);
     throw error;
   }
+  return {
+    db: db as unknown as Database,
+    backend: 'pglite',
+    close: async () => {
+      await pool.end();
+      await stopEmbeddedDatabase(embedded);
+    },
+  };
 }
 
 async function openPostgres(config: DatabaseConfig, logger: Logger): Promise<DatabaseConnection> {
