@@ -4,7 +4,15 @@
 // a busy database never stalls requests, streams or timers. The main thread speaks the
 // PostgreSQL wire protocol to it over one connection (see pglite-wire-stream.ts): each message
 // carries protocol bytes and is answered, in order, with the bytes PGlite returns.
+const { setFlagsFromString } = require('node:v8');
 const { parentPort, workerData } = require('node:worker_threads');
+
+// V8 runs WebAssembly first as its baseline compiler (Liftoff) makes it, then compiles the busy
+// functions again with its optimising one (TurboFan). PostgreSQL's work spreads over many
+// functions: the second compilation kept 50-70 MB more resident and cost more CPU than it saved
+// (30,000 queries: 14.5 s of CPU on Liftoff alone, 15-17 s with both). Set before PGlite compiles
+// its module; V8's flags are the process's, so other WebAssembly stays on Liftoff too.
+setFlagsFromString('--liftoff-only');
 const { PGlite } = require('@electric-sql/pglite');
 
 // PostgreSQL zeroes its shared buffers when it starts, so PGlite's default of 128 MB is resident
