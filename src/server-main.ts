@@ -5,6 +5,7 @@ import { ROOT_LOGGER } from './core/logging/root-logger';
 import { createApp } from './create-app';
 import { DatabaseConfig } from './database/database.config';
 import { describeDatabase } from './database/describe-database';
+import { stopUnusedEarlyStart } from './database/pglite/head-start';
 import { listen } from './listen';
 import { CONSOLE_PATH } from './console-site';
 import { DOCS_PATH } from './openapi';
@@ -23,7 +24,10 @@ if (argument === '--help' || argument === '-h') {
 
 async function startServer(): Promise<void> {
   loadDotEnv();
-  const { app, config } = await createApp();
+  const { app, config } = await createApp().catch(async (error: unknown) => {
+    await stopUnusedEarlyStart();
+    throw error;
+  });
   // SIGTERM/SIGINT close the server gracefully: in-flight requests finish, then the process exits.
   app.enableShutdownHooks();
   const address = await listen(app, config);

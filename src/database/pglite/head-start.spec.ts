@@ -3,7 +3,11 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { startEmbeddedDatabase, stopEmbeddedDatabase } from './embedded-database';
-import { embeddedDatabaseFor, startEmbeddedDatabaseEarly } from './head-start';
+import {
+  embeddedDatabaseFor,
+  startEmbeddedDatabaseEarly,
+  stopUnusedEarlyStart,
+} from './head-start';
 
 describe('the embedded database started ahead of the server', () => {
   let template: string;
@@ -67,6 +71,14 @@ describe('the embedded database started ahead of the server', () => {
     } finally {
       await stopEmbeddedDatabase(opened);
     }
+  });
+
+  it('is stopped, its lock released, when the start fails before opening it', async () => {
+    const dataDir = await existingDataDir('data');
+    const early = startEmbeddedDatabaseEarly({ DATA_DIR: dataDir });
+    await stopUnusedEarlyStart();
+    await expect(early).resolves.toBeDefined();
+    expect(existsSync(lockFileOf(dataDir))).toBe(false);
   });
 
   it('reports a data directory it cannot use when the database is opened', async () => {

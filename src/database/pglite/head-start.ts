@@ -37,8 +37,18 @@ export async function embeddedDatabaseFor(dataDir: string): Promise<EmbeddedData
   const early = headStart;
   headStart = undefined;
   if (early?.dataDir === dataDir) return early.database;
-  if (early) await early.database.then(stopEmbeddedDatabase, () => undefined);
+  await early?.database.then(stopEmbeddedDatabase, () => undefined);
   return startEmbeddedDatabase(dataDir);
+}
+
+/**
+ * Stops the database started early if nothing opened it (the start failed before): it may be
+ * creating a new database, which a process ending half-way through would leave unusable.
+ */
+export async function stopUnusedEarlyStart(): Promise<void> {
+  const early = headStart;
+  headStart = undefined;
+  await early?.database.then(stopEmbeddedDatabase, () => undefined);
 }
 
 /** DATA_DIR as the configuration reads it: made absolute, its default when unset. */
