@@ -12,7 +12,7 @@ void import('./startup').then(({ loadDotEnv, runEntryPoint }) =>
       await startTelemetry();
       // The embedded database starts on its own thread while this one loads the server.
       const { startEmbeddedDatabaseEarly } = await import('./database/pglite/head-start');
-      startEmbeddedDatabaseEarly(process.env);
+      void startEmbeddedDatabaseEarly(process.env);
     }
     await import('./server-main');
   }),
