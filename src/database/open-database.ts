@@ -61,7 +61,10 @@ async function openPostgres(config: DatabaseConfig, logger: Logger): Promise<Dat
   await migrateWithLock(config, logger);
   const pool = new Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
-  pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection lost'));
+  // The pool hangs the dropped client on the error: logged whole, it would print its config.
+  pool.on('error', ({ message, code }: Error & { code?: string }) =>
+    logger.warn({ err: { message, code } }, 'PostgreSQL connection lost'),
+  );
   return {
     db: drizzlePostgres({ client: pool, schema }) as unknown as Database,
     backend: 'postgres',
