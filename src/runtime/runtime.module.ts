@@ -10,6 +10,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { AgentToolCalls } from './agent-tools/agent-tool-calls.service';
 import { AgentToolKind } from './agent-tools/agent-tool.kind';
+import { AgentToolWork } from './agent-tools/agent-tool-work';
 import { AgentTestController } from './agent-test/agent-test.controller';
 import { AgentTestService } from './agent-test/agent-test.service';
 import { ApprovalExpiry } from './approvals/approval-expiry';
@@ -75,6 +76,7 @@ import { WorkflowToolKind } from './workflow-runs/workflow-tool.kind';
     EventStore,
     SessionsRepository,
     RunsRepository,
+    AgentToolWork,
     RunStreams,
     RunEventStreamer,
     RunPlanner,

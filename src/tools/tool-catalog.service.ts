@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type InputIssue, type ToolDefinition, type ToolHandler } from './tool.contract';
 import { type ToolScope } from './tool-scope';
+import { type ToolWork } from './tool-task.contract';
 
 /** A tool agents can call: what it declares, what runs it, and its input check. */
 export interface CatalogTool {
@@ -16,6 +17,8 @@ export interface CatalogTool {
   readsArtifacts?: boolean;
   /** Its own time limit, in place of `TOOL_TIMEOUT_SECONDS` (a call that runs an agent). */
   timeLimitMs?: number;
+  /** Its calls can start their work and answer before it ends (as an MCP task). */
+  work?: ToolWork;
   /** The `implementation.type` it was built from, for telemetry; absent for run-only tools. */
   kind?: string;
 }

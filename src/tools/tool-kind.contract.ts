@@ -2,6 +2,7 @@ import { type Type } from '@nestjs/common';
 import { type DomainError } from '../core/errors';
 import { type ToolImplementation } from '../database/schema';
 import { type ToolHandler, type ToolInputSchema } from './tool.contract';
+import { type ToolWork, type ToolWorkControl } from './tool-task.contract';
 import { type CatalogTool } from './tool-catalog.service';
 
 /** A stored tool, as its kind is given it. */
@@ -24,7 +25,9 @@ export type ToolImplementationView = { type: string } & Record<string, unknown>;
  * it cannot be served (shown as the tool's `unavailable_reason`).
  */
 export type ToolKindBuild =
-  { handler: ToolHandler; timeLimitMs?: number } | { tool: CatalogTool } | { unavailable: string };
+  | { handler: ToolHandler; timeLimitMs?: number; work?: ToolWork }
+  | { tool: CatalogTool }
+  | { unavailable: string };
 
 /** How a kind that operators register through the API takes a registration's implementation. */
 export interface ToolKindRegistration<Request extends ToolImplementationRequest> {
@@ -55,6 +58,11 @@ export interface ToolKind<Request extends ToolImplementationRequest = ToolImplem
   /** The domain errors a call can answer with beside any tool's, for the OpenAPI document. */
   readonly errors: readonly DomainError[];
   build(tool: StoredTool): ToolKindBuild;
+  /**
+   * Kinds whose calls are stored work of their own (runs) offer it to clients as tasks: each
+   * build then carries the `work` that starts it, and this follows and steers it by its id.
+   */
+  readonly work?: ToolWorkControl;
   view(implementation: ToolImplementation): ToolImplementationView;
   /** The implementation with each secret value transformed (re-sealed); kinds without secrets omit it. */
   mapSecrets?(

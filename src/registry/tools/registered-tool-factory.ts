@@ -55,6 +55,7 @@ export class RegisteredToolFactory {
       handler: built.handler,
       check: lazyInputCheck(() => this.compile(row)),
       timeLimitMs: built.timeLimitMs,
+      work: built.work,
       kind: implementation.type,
     };
   }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type SavedArtifact } from '../../artifacts/processing/tool-response';
 import { ANONYMOUS_USER } from '../../api-keys/principal';
-import { type ToolContext, depthBelow } from '../../tools/tool.contract';
+import { type ToolCallOrigin, type ToolContext, depthBelow } from '../../tools/tool.contract';
 import { RunCanceller } from '../approvals/run-canceller';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
@@ -61,23 +61,7 @@ export class AgentToolCalls {
     context: ToolContext,
   ): Promise<AgentToolAnswer> {
     const { origin, signal, reportProgress } = context;
-    // Every caller without a key is `anonymous`: continuing a session would let one caller
-    // read another's conversation, so each of their calls starts a new one.
-    if (origin.user === ANONYMOUS_USER && input.session_id !== undefined) {
-      throw new SessionNotFoundError(input.session_id);
-    }
-    const depth = depthBelow(origin);
-    if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
-      throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
-    }
-    const run = await this.runs.startDelegated({
-      owner: origin.user,
-      agentId: target.agentId,
-      sessionId: input.session_id?.toLowerCase(),
-      content: input.message,
-      lineage: { parentRunId: origin.run?.id, depth },
-      title: `Called as the tool ${target.toolName}`,
-    });
+    const run = await this.start(target, input, origin);
     const watch = new DelegatedRunWatch(run.id, {
       // Nobody can decide an anonymous caller's approvals: waiting for one counts.
       pauseTimeLimit:
@@ -108,8 +92,35 @@ export class AgentToolCalls {
     return this.answerOf(run.id);
   }
 
+  /**
+   * Starts the agent's run for the call, without waiting for it: in the session the input names
+   * (never for `anonymous`, whose calls would read each other's conversations), one level below
+   * the run that made the call.
+   */
+  async start(
+    target: AgentToolTarget,
+    input: AgentToolInput,
+    origin: ToolCallOrigin,
+  ): Promise<RunRow> {
+    if (origin.user === ANONYMOUS_USER && input.session_id !== undefined) {
+      throw new SessionNotFoundError(input.session_id);
+    }
+    const depth = depthBelow(origin);
+    if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
+      throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
+    }
+    return this.runs.startDelegated({
+      owner: origin.user,
+      agentId: target.agentId,
+      sessionId: input.session_id?.toLowerCase(),
+      content: input.message,
+      lineage: { parentRunId: origin.run?.id, depth },
+      title: `Called as the tool ${target.toolName}`,
+    });
+  }
+
   /** The ended run's final text, artifacts and usage; a failure if it did not complete. */
-  private async answerOf(runId: string): Promise<AgentToolAnswer> {
+  async answerOf(runId: string): Promise<AgentToolAnswer> {
     const run = await this.repository.find(runId);
     if (!run) throw new AgentRunFailedError('The run was deleted before it answered', runId);
     if (run.status === 'failed' || run.status === 'cancelled') {

@@ -18,6 +18,7 @@ import {
   SessionNotFoundError,
 } from '../runtime.errors';
 import { AgentToolCalls } from './agent-tool-calls.service';
+import { AgentToolWork } from './agent-tool-work';
 import { AGENT_TOOL_PARAMETERS, type AgentToolInput } from './agent-tool-input';
 import { AgentToolImplementationDto } from './agent-tool-implementation.dto';
 
@@ -70,6 +71,7 @@ export class AgentToolKind implements ToolKind<AgentToolImplementationDto> {
     private readonly agents: AgentsRepository,
     private readonly calls: AgentToolCalls,
     private readonly config: RuntimeConfig,
+    readonly work: AgentToolWork,
   ) {}
 
   build({ name, implementation }: StoredTool): ToolKindBuild {
@@ -80,6 +82,10 @@ export class AgentToolKind implements ToolKind<AgentToolImplementationDto> {
           this.calls.call(target, input as unknown as AgentToolInput, context),
       },
       timeLimitMs: this.config.AGENT_TOOL_TIMEOUT_SECONDS * 1000,
+      work: {
+        start: async (input, origin) =>
+          (await this.calls.start(target, input as unknown as AgentToolInput, origin)).id,
+      },
     };
   }
 

@@ -50,7 +50,11 @@ export class ApprovalsService implements OnApplicationBootstrap {
     return toApprovalDto(await this.find(principal, id));
   }
 
-  async decide(principal: Principal, id: string, dto: DecideApprovalDto): Promise<ApprovalDto> {
+  async decide(
+    principal: Pick<Principal, 'user'>,
+    id: string,
+    dto: DecideApprovalDto,
+  ): Promise<ApprovalDto> {
     const approval = await this.find(principal, id);
     const status = dto.decision === 'approve' ? 'approved' : 'rejected';
     const decided = await this.resolve(approval.id, status, dto.reason ?? null);
@@ -103,7 +107,7 @@ export class ApprovalsService implements OnApplicationBootstrap {
     return resolved.approval;
   }
 
-  private async find(principal: Principal, id: string): Promise<ApprovalRow> {
+  private async find(principal: Pick<Principal, 'user'>, id: string): Promise<ApprovalRow> {
     const approval = await this.approvals.findOwned(id, principal.user);
     if (!approval) throw new ApprovalNotFoundError(id);
     return approval;
