@@ -15,7 +15,8 @@ import { DomainError } from '../core/errors';
 import { PACKAGE_VERSION } from '../core/package-version';
 import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
-import { ToolCatalog } from '../tools/tool-catalog.service';
+import { type CatalogTool, ToolCatalog } from '../tools/tool-catalog.service';
+import { ANONYMOUS_USER } from '../api-keys/principal';
 import { type ToolAccess, type ToolScope } from '../tools/tool-scope';
 import { type SavedArtifact } from '../artifacts/processing/tool-response';
 import { type AgentToolAnswer } from '../runtime/agent-tools/agent-tool-calls.service';
@@ -26,6 +27,14 @@ import { inMcpServerSpan } from './mcp-server-span';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { ParamsCheckingTransport } from './params-checking.transport';
+import { McpTasks } from './tasks/mcp-tasks.service';
+import {
+  TASKS_EXTENSION,
+  TASK_ID_PARAMS,
+  declaresTasks,
+  inputResponsesOf,
+  requireTasks,
+} from './tasks/task-requests';
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 100;
@@ -55,6 +64,7 @@ export class McpServerFactory {
     private readonly catalog: ToolCatalog,
     private readonly invoker: ToolInvoker,
     private readonly resources: ArtifactResources,
+    private readonly tasks: McpTasks,
   ) {}
 
   /**
@@ -71,7 +81,13 @@ export class McpServerFactory {
   /** A server for `access`, not yet connected: the SDK's HTTP handler connects it. */
   create(access: ToolAccess): Server {
     const server = new Server(SERVER_INFO, {
-      capabilities: { tools: { listChanged: false }, resources: {} },
+      // 2026-07-28 clients that declare the tasks extension may take agent and workflow calls
+      // as tasks; others never see one.
+      capabilities: {
+        tools: { listChanged: false },
+        resources: {},
+        extensions: { [TASKS_EXTENSION]: {} },
+      },
       jsonSchemaValidator: this.schemaValidator,
       // Only 2026-07-28 answers carry these; 2025-era ones are unchanged.
       cacheHints: { 'tools/list': TOOLS_LIST_CACHE, ...ARTIFACT_RESOURCE_CACHE_HINTS },
@@ -80,7 +96,9 @@ export class McpServerFactory {
       inMcpServerSpan(request, ctx, () => this.listTools(access, request.params?.cursor)),
     );
     server.setRequestHandler('tools/call', (request, ctx) =>
-      inMcpServerSpan(request, ctx, () => this.callTool(access, request.params, ctx)),
+      inMcpServerSpan(request, ctx, () =>
+        this.callTool(access, request.params, ctx, declaresTasks(ctx)),
+      ),
     );
     server.setRequestHandler('resources/list', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.resources.list(access, request.params?.cursor)),
@@ -91,7 +109,24 @@ export class McpServerFactory {
     server.setRequestHandler('resources/read', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.resources.read(access, request.params.uri)),
     );
+    this.serveTasks(server, access);
     return server;
+  }
+
+  /** `tasks/get`, `tasks/update` and `tasks/cancel`, for clients that declare the extension. */
+  private serveTasks(server: Server, access: ToolAccess): void {
+    server.setRequestHandler('tasks/get', { params: TASK_ID_PARAMS }, (params, ctx) => {
+      requireTasks(ctx);
+      return this.tasks.get(access, params.taskId);
+    });
+    server.setRequestHandler('tasks/update', { params: TASK_ID_PARAMS }, (params, ctx) => {
+      requireTasks(ctx);
+      return this.tasks.update(access, params.taskId, inputResponsesOf(ctx));
+    });
+    server.setRequestHandler('tasks/cancel', { params: TASK_ID_PARAMS }, (params, ctx) => {
+      requireTasks(ctx);
+      return this.tasks.cancel(access, params.taskId);
+    });
   }
 
   private listTools({ scope }: ToolAccess, cursor: string | undefined): ListToolsResult {
@@ -100,19 +135,33 @@ export class McpServerFactory {
     const page = tools.slice(offset, offset + TOOLS_PAGE_SIZE);
     const next = offset + TOOLS_PAGE_SIZE;
     return {
-      tools: page.map(({ definition }) => toMcpTool(definition)),
+      tools: page.map((tool) => toMcpTool(tool.definition, tool.work !== undefined)),
       ...(next < tools.length && { nextCursor: encodeCursor(next) }),
     };
+  }
+
+  /** The task a call of `tool` is, or undefined for an input the plain call should refuse. */
+  private async taskOf(tool: CatalogTool, access: ToolAccess, input: Record<string, unknown>) {
+    // The plain call refuses it, as a result the client reads like any other.
+    if (tool.check(input).length > 0) return undefined;
+    return this.tasks.start(access, tool, input);
   }
 
   private async callTool(
     access: ToolAccess,
     { name, arguments: input }: CallToolRequest['params'],
     ctx: ServerContext,
+    takesTasks: boolean,
   ): Promise<CallToolResult> {
     const { scope, origin } = access;
     const progress = McpProgress.of(ctx);
     try {
+      const tool = this.catalog.find(name, scope);
+      // Without a key nobody could steer the task: such callers wait for the answer.
+      if (tool?.work && takesTasks && origin.user !== ANONYMOUS_USER) {
+        const task = await this.taskOf(tool, access, input ?? {});
+        if (task) return task as unknown as CallToolResult;
+      }
       const answer = await this.invoker.invoke(name, input ?? {}, {
         caller: 'mcp',
         scope,

@@ -21,7 +21,7 @@ const ERROR_OUTPUT: JsonSchema = {
  * structured content, and MCP clients check structured content against `outputSchema`
  * even on errors, so the advertised schema is "the tool's output, or an error".
  */
-export function toMcpTool(definition: ToolDefinition): Tool {
+export function toMcpTool(definition: ToolDefinition, runsAsTask = false): Tool {
   return {
     name: definition.name,
     ...(definition.annotations?.title && { title: definition.annotations.title }),
@@ -32,6 +32,8 @@ export function toMcpTool(definition: ToolDefinition): Tool {
       outputSchema: { type: 'object', anyOf: [definition.outputSchema, ERROR_OUTPUT] },
     }),
     ...(definition.annotations && { annotations: definition.annotations }),
+    // Its calls start stored work (a run) that clients may follow as a task.
+    ...(runsAsTask && { execution: { taskSupport: 'optional' } }),
   };
 }
 

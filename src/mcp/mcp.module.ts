@@ -10,6 +10,8 @@ import { McpConfig } from './mcp.config';
 import { McpHttpEndpoint } from './mcp-http-endpoint';
 import { McpServerFactory } from './mcp-server.factory';
 import { OriginPolicy } from './origin-policy';
+import { McpTasksRepository } from './tasks/mcp-tasks.repository';
+import { McpTasks } from './tasks/mcp-tasks.service';
 import { MCP_ORIGIN_POLICY } from './mcp.tokens';
 
 /** The tools over the Model Context Protocol: Streamable HTTP at /mcp (and stdio, see cli.ts). */
@@ -20,6 +22,8 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
     ArtifactResources,
     McpServerFactory,
     McpHttpEndpoint,
+    McpTasks,
+    McpTasksRepository,
     provideFeatureConfig(McpConfig),
     {
       provide: MCP_ORIGIN_POLICY,

@@ -5,3 +5,4 @@ export * from './runtime.tables';
 export * from './files.tables';
 export * from './artifacts.tables';
 export * from './webhooks.tables';
+export * from './mcp.tables';

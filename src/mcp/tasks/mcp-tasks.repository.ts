@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { and, eq } from 'drizzle-orm';
+import { mcpTasks } from '../../database/schema';
+import { Transactions } from '../../database/transactions';
+
+export type McpTaskRow = typeof mcpTasks.$inferSelect;
+
+@Injectable()
+export class McpTasksRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  /** Stores a task under a new id: 128 random bits, as a task id is all its client names. */
+  async create(task: Omit<McpTaskRow, 'id' | 'created_at'>): Promise<McpTaskRow> {
+    const id = randomBytes(16).toString('base64url');
+    const [row] = await this.transactions.db
+      .insert(mcpTasks)
+      .values({ ...task, id })
+      .returning();
+    return row;
+  }
+
+  /** `owner`'s task; undefined for another user's, exactly as for one that does not exist. */
+  async findOwned(id: string, owner: string): Promise<McpTaskRow | undefined> {
+    const [row] = await this.transactions.db
+      .select()
+      .from(mcpTasks)
+      .where(and(eq(mcpTasks.id, id), eq(mcpTasks.owner, owner)));
+    return row;
+  }
+}

@@ -1,0 +1,43 @@
+import {
+  MissingRequiredClientCapabilityError,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+/** The extension's name, in capabilities and errors. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/** The params of `tasks/get` and `tasks/cancel`. */
+export const TASK_ID_PARAMS = z.looseObject({ taskId: z.string() });
+
+/**
+ * The answers a `tasks/update` carries, by the keys of the task's input requests. The SDK lifts
+ * `inputResponses` out of the params; an answer it dropped as malformed stays, as nothing, so
+ * that it is refused rather than ignored.
+ */
+export function inputResponsesOf(ctx: ServerContext): Record<string, unknown> {
+  const dropped = (ctx.mcpReq.droppedInputResponseKeys ?? []).map((key) => [key, undefined]);
+  const responses: Record<string, unknown> = {
+    ...ctx.mcpReq.inputResponses,
+    ...(Object.fromEntries(dropped) as Record<string, unknown>),
+  };
+  return responses;
+}
+
+/** Whether the request's client declared the tasks extension (only 2026-07-28 requests can). */
+export function declaresTasks(ctx: ServerContext): boolean {
+  // The SDK types the envelope without its keys.
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'] as
+    { extensions?: Record<string, unknown> } | undefined;
+  return capabilities?.extensions?.[TASKS_EXTENSION] !== undefined;
+}
+
+/** Refuses a `tasks/*` request of a client that did not declare the extension (-32021). */
+export function requireTasks(ctx: ServerContext): void {
+  if (!declaresTasks(ctx)) {
+    throw new MissingRequiredClientCapabilityError({
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    });
+  }
+}
