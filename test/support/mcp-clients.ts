@@ -69,6 +69,11 @@ export class McpClients {
     return client;
   }
 
+  /** Closes `client` with the others. */
+  track(client: { close(): Promise<void> }): void {
+    this.open.push(client);
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all(this.open.splice(0).map((client) => client.close()));
   }

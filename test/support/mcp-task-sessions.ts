@@ -1,0 +1,112 @@
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpClientTransport,
+} from '@modelcontextprotocol/client';
+import type * as TasksClient from '@modelcontextprotocol/ext-tasks/client';
+import { MCP_ACCEPT, MODERN_PROTOCOL_VERSION, type McpClients } from './mcp-clients';
+
+/**
+ * The tasks extension's client, loaded as the ES module it only ships as: the tests are
+ * CommonJS, and a dynamic `import()` compiled by TypeScript would become `require`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- a real import(), see above
+export const loadTasksClient = new Function(
+  'return import("@modelcontextprotocol/ext-tasks/client")',
+) as () => Promise<typeof TasksClient>;
+
+let dispatched = 0;
+
+const TASKS_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+
+/** The headers a 2026-07-28 client routes a request with (`Mcp-Name` names its target). */
+function routingHeaders(request: { method: string; params?: Record<string, unknown> }) {
+  const target = request.params?.name ?? request.params?.taskId ?? request.params?.uri;
+  return {
+    'MCP-Protocol-Version': MODERN_PROTOCOL_VERSION,
+    'Mcp-Method': request.method,
+    ...(typeof target === 'string' && { 'Mcp-Name': target }),
+  };
+}
+
+/** The JSON-RPC response in a reply to one request, sent as JSON or as a stream (SSE). */
+async function responseOf(reply: Response): Promise<Record<string, unknown>> {
+  const text = await reply.text();
+  if (!(reply.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+  const messages = text
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => JSON.parse(line.slice(5)) as Record<string, unknown>);
+  const response = messages.find((message) => 'result' in message || 'error' in message);
+  if (!response) throw new Error(`no response in the stream: ${text}`);
+  return response;
+}
+
+/**
+ * `fetch` whose JSON bodies are parsed in this test's realm. Jest runs a test in a realm of its
+ * own while `fetch` parses in Node's, and the extension's client accepts only plain objects of
+ * its own realm as JSON values.
+ */
+const fetchParsingHere: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return response;
+  const text = await response.text();
+  const copy = new Response(text, { status: response.status, headers: response.headers });
+  return Object.assign(copy, { json: () => Promise.resolve(JSON.parse(text) as unknown) });
+};
+
+/**
+ * A task session of the extension's client over the SDK v2 client pinned to 2026-07-28, for the
+ * key `auth`. The extension sends its own task requests (their wire shapes are the extension's,
+ * which the SDK client does not frame) through `rawDispatch`: a plain POST to `/mcp`.
+ */
+export async function openTaskSession(
+  clients: McpClients,
+  baseUrl: string,
+  auth: string,
+  onInputRequest?: TasksClient.WithTasksOptions['onInputRequest'],
+) {
+  const tasks = await loadTasksClient();
+  const client = new ModernClient(
+    { name: 'toolhub-e2e-tasks', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } },
+  );
+  await client.connect(
+    new ModernHttpClientTransport(new URL('/mcp', baseUrl), {
+      requestInit: { headers: { Authorization: auth } },
+      fetch: fetchParsingHere,
+    }),
+  );
+  clients.track(client);
+  const session = tasks.createTaskSessionFromClient(client, {
+    endpointId: baseUrl,
+    onInputRequest,
+    v2RequestFraming: {
+      protocolVersion: MODERN_PROTOCOL_VERSION,
+      clientInfo: { name: 'toolhub-e2e-tasks', version: '1.0.0' },
+      clientCapabilities: TASKS_CAPABILITIES,
+    },
+    rawDispatch: async (request, options) => {
+      const message = request as { method: string; params?: Record<string, unknown> };
+      const reply = await fetch(new URL('/mcp', baseUrl), {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: MCP_ACCEPT,
+          Authorization: auth,
+          ...routingHeaders(message),
+          ...options?.context?.headers,
+        },
+        // The port hands the request's method and params; the envelope is the dispatcher's.
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++dispatched, ...message }),
+        signal: options?.signal,
+      });
+      const response = await responseOf(reply);
+      return 'error' in response
+        ? { kind: 'error', error: response.error as TasksClient.JsonRpcResponseError['response'] }
+        : { kind: 'result', result: response.result as never };
+    },
+  });
+  return { session, client };
+}
