@@ -9,7 +9,7 @@ import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 import { type ToolAccess } from '../../tools/tool-scope';
 import { type ToolWorkControl, type ToolWorkState } from '../../tools/tool-task.contract';
-import { artifactUri } from '../artifact-uri';
+import { artifactLinks } from '../artifact-links';
 import { toolSuccess } from '../mcp-tool-results';
 import { approvalAnswerOf, approvalElicitation } from './approval-elicitation';
 import { type McpTaskRow, McpTasksRepository } from './mcp-tasks.repository';
@@ -146,13 +146,7 @@ function completedResult(state: ToolWorkState): CallToolResult & { resultType: '
   const { content, structuredContent } = toolSuccess(state.answer);
   const text =
     state.answerText === undefined ? content : [{ type: 'text', text: state.answerText }];
-  const links = (state.artifacts ?? []).map((artifact) => ({
-    type: 'resource_link' as const,
-    uri: artifactUri(artifact.id, artifact.version),
-    name: artifact.name,
-    mimeType: artifact.mime_type,
-    size: artifact.size_bytes,
-  }));
+  const links = artifactLinks(state.artifacts ?? []);
   return {
     resultType: 'complete',
     content: [...(text as CallToolResult['content']), ...links],
