@@ -17,10 +17,7 @@ import { ToolNotFoundError } from '../tools/tool.errors';
 import { ToolInvoker } from '../tools/tool-invoker.service';
 import { type CatalogTool, ToolCatalog } from '../tools/tool-catalog.service';
 import { ANONYMOUS_USER } from '../api-keys/principal';
-import { type ToolAccess, type ToolScope } from '../tools/tool-scope';
-import { type SavedArtifact } from '../artifacts/processing/tool-response';
-import { type AgentToolAnswer } from '../runtime/agent-tools/agent-tool-calls.service';
-import { AGENT_TOOL_KIND } from '../runtime/agent-tools/agent-tool.kind';
+import { type ToolAccess } from '../tools/tool-scope';
 import { ARTIFACT_RESOURCE_CACHE_HINTS, ArtifactResources } from './artifact-resources';
 import { McpProgress } from './mcp-progress';
 import { inMcpServerSpan } from './mcp-server-span';
@@ -170,7 +167,7 @@ export class McpServerFactory {
         reportProgress: progress?.report,
       });
       const result = toolSuccess(answer);
-      const links = this.resources.linksFor(access, this.savedArtifactsOf(name, scope, answer));
+      const links = this.resources.linksFor(access, tool?.artifactsOf?.(answer) ?? []);
       return { ...result, content: [...result.content, ...links] };
     } catch (error) {
       // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
@@ -183,12 +180,5 @@ export class McpServerFactory {
       // The stream closes with the result: progress reported before it must reach it first.
       await progress?.settled();
     }
-  }
-
-  /** What the run of an agent tool saved (its answer lists it); other tools save nothing. */
-  private savedArtifactsOf(name: string, scope: ToolScope, answer: unknown): SavedArtifact[] {
-    return this.catalog.find(name, scope)?.kind === AGENT_TOOL_KIND
-      ? (answer as AgentToolAnswer).artifacts
-      : [];
   }
 }

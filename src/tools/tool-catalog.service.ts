@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type InputIssue, type ToolDefinition, type ToolHandler } from './tool.contract';
 import { type ToolScope } from './tool-scope';
-import { type ToolWork } from './tool-task.contract';
+import { type ArtifactsOfAnswer, type ToolWork } from './tool-task.contract';
 
 /** A tool agents can call: what it declares, what runs it, and its input check. */
 export interface CatalogTool {
@@ -19,6 +19,8 @@ export interface CatalogTool {
   timeLimitMs?: number;
   /** Its calls can start their work and answer before it ends (as an MCP task). */
   work?: ToolWork;
+  /** The artifacts its answers say it saved; absent for tools whose answers name none. */
+  artifactsOf?: ArtifactsOfAnswer;
   /** The `implementation.type` it was built from, for telemetry; absent for run-only tools. */
   kind?: string;
 }

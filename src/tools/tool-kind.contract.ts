@@ -2,7 +2,7 @@ import { type Type } from '@nestjs/common';
 import { type DomainError } from '../core/errors';
 import { type ToolImplementation } from '../database/schema';
 import { type ToolHandler, type ToolInputSchema } from './tool.contract';
-import { type ToolWork, type ToolWorkControl } from './tool-task.contract';
+import { type ArtifactsOfAnswer, type ToolWork, type ToolWorkControl } from './tool-task.contract';
 import { type CatalogTool } from './tool-catalog.service';
 
 /** A stored tool, as its kind is given it. */
@@ -25,7 +25,12 @@ export type ToolImplementationView = { type: string } & Record<string, unknown>;
  * it cannot be served (shown as the tool's `unavailable_reason`).
  */
 export type ToolKindBuild =
-  | { handler: ToolHandler; timeLimitMs?: number; work?: ToolWork }
+  | {
+      handler: ToolHandler;
+      timeLimitMs?: number;
+      work?: ToolWork;
+      artifactsOf?: ArtifactsOfAnswer;
+    }
   | { tool: CatalogTool }
   | { unavailable: string };
 

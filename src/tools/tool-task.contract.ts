@@ -20,6 +20,9 @@ export interface ToolWorkArtifact {
   size_bytes: number;
 }
 
+/** The artifacts a call's answer says its work saved, for transports that link them. */
+export type ArtifactsOfAnswer = (answer: unknown) => readonly ToolWorkArtifact[];
+
 /** The state of a call's work now. */
 export interface ToolWorkState {
   status: ToolWorkStatus;

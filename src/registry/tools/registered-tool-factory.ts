@@ -56,6 +56,7 @@ export class RegisteredToolFactory {
       check: lazyInputCheck(() => this.compile(row)),
       timeLimitMs: built.timeLimitMs,
       work: built.work,
+      artifactsOf: built.artifactsOf,
       kind: implementation.type,
     };
   }

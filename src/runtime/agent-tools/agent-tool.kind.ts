@@ -17,16 +17,13 @@ import {
   ProviderNotConfiguredError,
   SessionNotFoundError,
 } from '../runtime.errors';
-import { AgentToolCalls } from './agent-tool-calls.service';
+import { type AgentToolAnswer, AgentToolCalls } from './agent-tool-calls.service';
 import { AgentToolWork } from './agent-tool-work';
 import { AGENT_TOOL_PARAMETERS, type AgentToolInput } from './agent-tool-input';
 import { AgentToolImplementationDto } from './agent-tool-implementation.dto';
 
 /** A stored `agent` implementation. */
 type StoredAgentTool = ToolImplementation & { agent_id: string };
-
-/** The `implementation.type` of agent tools. */
-export const AGENT_TOOL_KIND = 'agent';
 
 const EXAMPLE_ID = '6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e';
 
@@ -37,7 +34,7 @@ const EXAMPLE_ID = '6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e';
 @ToolKindProvider()
 @Injectable()
 export class AgentToolKind implements ToolKind<AgentToolImplementationDto> {
-  readonly type = AGENT_TOOL_KIND;
+  readonly type = 'agent';
   readonly errors = [
     new SessionNotFoundError(EXAMPLE_ID),
     new AgentRunFailedError('The model provider answered 500', EXAMPLE_ID, 'PROVIDER_ERROR'),
@@ -86,6 +83,7 @@ export class AgentToolKind implements ToolKind<AgentToolImplementationDto> {
         start: async (input, origin) =>
           (await this.calls.start(target, input as unknown as AgentToolInput, origin)).id,
       },
+      artifactsOf: (answer) => (answer as AgentToolAnswer).artifacts,
     };
   }
 
