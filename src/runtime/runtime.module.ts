@@ -48,6 +48,7 @@ import { WorkflowRunsRepository } from './workflow-runs/workflow-runs.repository
 import { WorkflowRunsService } from './workflow-runs/workflow-runs.service';
 import { WorkflowToolCalls } from './workflow-runs/workflow-tool-calls';
 import { WorkflowToolKind } from './workflow-runs/workflow-tool.kind';
+import { WorkflowToolWork } from './workflow-runs/workflow-tool-work';
 
 /**
  * The agent runtime: sessions of a user with an agent, runs that stream the model's answer and the
@@ -107,6 +108,7 @@ import { WorkflowToolKind } from './workflow-runs/workflow-tool.kind';
     WorkflowRunsService,
     WorkflowToolCalls,
     WorkflowToolKind,
+    WorkflowToolWork,
   ],
 })
 export class RuntimeModule {

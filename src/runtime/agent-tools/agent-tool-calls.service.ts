@@ -140,11 +140,14 @@ export class AgentToolCalls {
       run_id: run.id,
       session_id: run.session_id,
       stop_reason: run.stop_reason,
-      artifacts: events.flatMap((event) =>
-        event.type === 'tool_result' ? (event.artifacts ?? []).map(artifactOf) : [],
-      ),
+      artifacts: savedArtifacts(events),
       usage: { input_tokens: run.input_tokens, output_tokens: run.output_tokens },
     };
+  }
+
+  /** What the run's tool calls saved, in the order they saved it. */
+  async artifactsOf(runId: string): Promise<SavedArtifact[]> {
+    return savedArtifacts(await this.events.listByRun(runId, -1));
   }
 
   private async cancel(run: RunRow): Promise<void> {
@@ -155,6 +158,12 @@ export class AgentToolCalls {
       this.logger.warn({ err: error, runId: run.id }, 'A delegated run could not be cancelled');
     }
   }
+}
+
+function savedArtifacts(events: readonly RunEvent[]): SavedArtifact[] {
+  return events.flatMap((event) =>
+    event.type === 'tool_result' ? (event.artifacts ?? []).map(artifactOf) : [],
+  );
 }
 
 function artifactOf({ id, name, version, mime_type, size_bytes }: SavedArtifact): SavedArtifact {

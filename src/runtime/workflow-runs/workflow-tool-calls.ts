@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ANONYMOUS_USER } from '../../api-keys/principal';
-import { type ToolContext, depthBelow } from '../../tools/tool.contract';
+import { type SavedArtifact } from '../../artifacts/processing/tool-response';
+import { type ToolCallOrigin, type ToolContext, depthBelow } from '../../tools/tool.contract';
+import { AgentToolCalls } from '../agent-tools/agent-tool-calls.service';
 import { DelegatedRunWatch } from '../agent-tools/delegated-run-watch';
 import { type RunEvent } from '../events/run-event.types';
 import { LiveRunSinks } from '../runs/live-run-sinks';
@@ -10,13 +12,15 @@ import { followUntilEnded } from '../streams/follow-until-ended';
 import { WorkflowRunFailedError } from './workflow-run.errors';
 import { WorkflowRunProgress } from './workflow-run-progress';
 import { WorkflowRunStreams } from './workflow-run-streams';
-import { WorkflowRunsRepository } from './workflow-runs.repository';
+import { type WorkflowRunRow, WorkflowRunsRepository } from './workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs.service';
 
 /** What a call of a `workflow` tool answers, on every transport. */
 export interface WorkflowToolAnswer {
   output: unknown;
   workflow_run_id: string;
+  /** What the runs of its agent steps saved, step by step. */
+  artifacts: SavedArtifact[];
 }
 
 /**
@@ -35,6 +39,7 @@ export class WorkflowToolCalls {
     private readonly streams: WorkflowRunStreams,
     private readonly sinks: LiveRunSinks,
     private readonly config: RuntimeConfig,
+    private readonly agentCalls: AgentToolCalls,
   ) {}
 
   async call(
@@ -43,15 +48,7 @@ export class WorkflowToolCalls {
     context: ToolContext,
   ): Promise<WorkflowToolAnswer> {
     const { origin, signal, reportProgress } = context;
-    const depth = depthBelow(origin);
-    if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
-      throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
-    }
-    const run = await this.workflowRuns.start(
-      workflowId,
-      { input },
-      { owner: origin.user, parentRunId: origin.run?.id, depth },
-    );
+    const run = await this.start(workflowId, input, origin);
     const watch = new DelegatedRunWatch(run.id, {
       // Nobody can decide an anonymous caller's approvals: waiting for one counts.
       pauseTimeLimit:
@@ -78,15 +75,36 @@ export class WorkflowToolCalls {
     } finally {
       watch.close();
     }
-    const ended = await this.repository.find(run.id);
-    if (ended?.status !== 'completed') {
-      const failure = ended?.error ?? {
-        code: 'RUN_CANCELLED',
-        message: 'The workflow run was cancelled',
-      };
-      throw new WorkflowRunFailedError(failure.message, run.id, failure.code);
+    return this.answerOf(run.id);
+  }
+
+  /**
+   * Starts the workflow's run for the call, without waiting for it: for the user the call acts
+   * for, one level below the run that made the call.
+   */
+  async start(workflowId: string, input: unknown, origin: ToolCallOrigin): Promise<WorkflowRunRow> {
+    const depth = depthBelow(origin);
+    if (depth > this.config.AGENT_TOOL_MAX_DEPTH) {
+      throw new AgentDepthExceededError(this.config.AGENT_TOOL_MAX_DEPTH);
     }
-    return { output: ended.output ?? null, workflow_run_id: run.id };
+    return this.workflowRuns.start(
+      workflowId,
+      { input },
+      { owner: origin.user, parentRunId: origin.run?.id, depth },
+    );
+  }
+
+  /** The ended workflow run's output and artifacts; a failure if it did not complete. */
+  async answerOf(id: string): Promise<WorkflowToolAnswer> {
+    const ended = await this.repository.find(id);
+    if (ended?.status !== 'completed') throw failureOf(id, ended);
+    const stepRuns = (await this.repository.steps(id)).flatMap(({ run_id }) =>
+      run_id ? [run_id] : [],
+    );
+    const artifacts = await Promise.all(
+      stepRuns.map((runId) => this.agentCalls.artifactsOf(runId)),
+    );
+    return { output: ended.output ?? null, workflow_run_id: id, artifacts: artifacts.flat() };
   }
 
   private async cancel(id: string): Promise<void> {
@@ -98,4 +116,13 @@ export class WorkflowToolCalls {
       this.logger.warn({ err: error, workflowRunId: id }, 'A workflow run could not be cancelled');
     }
   }
+}
+
+/** Why a workflow run that did not complete answers no output, as its tool call fails. */
+export function failureOf(id: string, run: WorkflowRunRow | undefined): WorkflowRunFailedError {
+  const failure = run?.error ?? {
+    code: 'RUN_CANCELLED',
+    message: 'The workflow run was cancelled',
+  };
+  return new WorkflowRunFailedError(failure.message, id, failure.code);
 }

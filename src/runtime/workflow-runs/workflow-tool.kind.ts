@@ -16,7 +16,8 @@ import { RuntimeConfig } from '../runtime.config';
 import { AgentDepthExceededError } from '../runtime.errors';
 import { WorkflowToolImplementationDto } from './dto/workflow-tool-implementation.dto';
 import { InvalidWorkflowInputError, WorkflowRunFailedError } from './workflow-run.errors';
-import { WorkflowToolCalls } from './workflow-tool-calls';
+import { type WorkflowToolAnswer, WorkflowToolCalls } from './workflow-tool-calls';
+import { WorkflowToolWork } from './workflow-tool-work';
 
 /** A stored `workflow` implementation. */
 type StoredWorkflowTool = ToolImplementation & { workflow_id: string };
@@ -75,6 +76,7 @@ export class WorkflowToolKind implements ToolKind<WorkflowToolImplementationDto>
     private readonly workflows: WorkflowsRepository,
     private readonly calls: WorkflowToolCalls,
     private readonly config: RuntimeConfig,
+    readonly work: WorkflowToolWork,
   ) {}
 
   build({ implementation }: StoredTool): ToolKindBuild {
@@ -82,6 +84,10 @@ export class WorkflowToolKind implements ToolKind<WorkflowToolImplementationDto>
     return {
       handler: { execute: (input, context) => this.calls.call(workflow_id, input, context) },
       timeLimitMs: this.config.AGENT_TOOL_TIMEOUT_SECONDS * 1000,
+      work: {
+        start: async (input, origin) => (await this.calls.start(workflow_id, input, origin)).id,
+      },
+      artifactsOf: (answer) => (answer as WorkflowToolAnswer).artifacts,
     };
   }
 
