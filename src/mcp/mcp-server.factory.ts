@@ -25,13 +25,10 @@ import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { ParamsCheckingTransport } from './params-checking.transport';
 import { McpTasks } from './tasks/mcp-tasks.service';
-import {
-  TASKS_EXTENSION,
-  TASK_ID_PARAMS,
-  declaresTasks,
-  inputResponsesOf,
-  requireTasks,
-} from './tasks/task-requests';
+import { legacyTaskCreated } from './tasks/legacy-task-wire';
+import { modernTaskCreated } from './tasks/modern-task-wire';
+import { serveTasks } from './tasks/task-handlers';
+import { TASKS_EXTENSION, declaresTasks } from './tasks/task-requests';
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 100;
@@ -78,12 +75,13 @@ export class McpServerFactory {
   /** A server for `access`, not yet connected: the SDK's HTTP handler connects it. */
   create(access: ToolAccess): Server {
     const server = new Server(SERVER_INFO, {
-      // 2026-07-28 clients that declare the tasks extension may take agent and workflow calls
-      // as tasks; others never see one.
+      // Agent and workflow calls run as tasks for 2026-07-28 clients that declare the tasks
+      // extension and for 2025-11-25 clients that ask for one (`task` in the call's params).
       capabilities: {
         tools: { listChanged: false },
         resources: {},
         extensions: { [TASKS_EXTENSION]: {} },
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
       },
       jsonSchemaValidator: this.schemaValidator,
       // Only 2026-07-28 answers carry these; 2025-era ones are unchanged.
@@ -93,9 +91,7 @@ export class McpServerFactory {
       inMcpServerSpan(request, ctx, () => this.listTools(access, request.params?.cursor)),
     );
     server.setRequestHandler('tools/call', (request, ctx) =>
-      inMcpServerSpan(request, ctx, () =>
-        this.callTool(access, request.params, ctx, declaresTasks(ctx)),
-      ),
+      inMcpServerSpan(request, ctx, () => this.callTool(access, request.params, ctx)),
     );
     server.setRequestHandler('resources/list', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.resources.list(access, request.params?.cursor)),
@@ -106,24 +102,8 @@ export class McpServerFactory {
     server.setRequestHandler('resources/read', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.resources.read(access, request.params.uri)),
     );
-    this.serveTasks(server, access);
+    serveTasks(server, access, this.tasks);
     return server;
-  }
-
-  /** `tasks/get`, `tasks/update` and `tasks/cancel`, for clients that declare the extension. */
-  private serveTasks(server: Server, access: ToolAccess): void {
-    server.setRequestHandler('tasks/get', { params: TASK_ID_PARAMS }, (params, ctx) => {
-      requireTasks(ctx);
-      return this.tasks.get(access, params.taskId);
-    });
-    server.setRequestHandler('tasks/update', { params: TASK_ID_PARAMS }, (params, ctx) => {
-      requireTasks(ctx);
-      return this.tasks.update(access, params.taskId, inputResponsesOf(ctx));
-    });
-    server.setRequestHandler('tasks/cancel', { params: TASK_ID_PARAMS }, (params, ctx) => {
-      requireTasks(ctx);
-      return this.tasks.cancel(access, params.taskId);
-    });
   }
 
   private listTools({ scope }: ToolAccess, cursor: string | undefined): ListToolsResult {
@@ -137,28 +117,41 @@ export class McpServerFactory {
     };
   }
 
-  /** The task a call of `tool` is, or undefined for an input the plain call should refuse. */
-  private async taskOf(tool: CatalogTool, access: ToolAccess, input: Record<string, unknown>) {
+  /**
+   * The task a call of `tool` is, in the shape of the wire that asked for it; undefined when the
+   * call asked for none, or has an input the plain call should refuse.
+   */
+  private async taskOf(
+    tool: CatalogTool,
+    access: ToolAccess,
+    input: Record<string, unknown>,
+    wire: TaskWire,
+  ) {
+    // Without a key nobody could steer the task: such callers wait for the answer.
+    if (!tool.work || access.origin.user === ANONYMOUS_USER) return undefined;
     // The plain call refuses it, as a result the client reads like any other.
     if (tool.check(input).length > 0) return undefined;
-    return this.tasks.start(access, tool, input);
+    const row = await this.tasks.start(access, tool, input);
+    return wire === 'modern' ? modernTaskCreated(row) : legacyTaskCreated(row);
   }
 
   private async callTool(
     access: ToolAccess,
-    { name, arguments: input }: CallToolRequest['params'],
+    params: CallToolRequest['params'],
     ctx: ServerContext,
-    takesTasks: boolean,
   ): Promise<CallToolResult> {
+    const { name, arguments: input } = params;
     const { scope, origin } = access;
+    const tool = this.catalog.find(name, scope);
+    const wire = taskWireOf(params, ctx);
+    if (wire === 'legacy' && tool && !tool.work) {
+      // A 2025-11-25 client asked for a task from a tool that does not offer them.
+      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `${name} does not run as a task`);
+    }
     const progress = McpProgress.of(ctx);
     try {
-      const tool = this.catalog.find(name, scope);
-      // Without a key nobody could steer the task: such callers wait for the answer.
-      if (tool?.work && takesTasks && origin.user !== ANONYMOUS_USER) {
-        const task = await this.taskOf(tool, access, input ?? {});
-        if (task) return task as unknown as CallToolResult;
-      }
+      const task = wire && tool && (await this.taskOf(tool, access, input ?? {}, wire));
+      if (task) return task as unknown as CallToolResult;
       const answer = await this.invoker.invoke(name, input ?? {}, {
         caller: 'mcp',
         scope,
@@ -181,4 +174,12 @@ export class McpServerFactory {
       await progress?.settled();
     }
   }
+}
+
+/** Which wire's task a call asks for: the extension's (2026-07-28), the core one's, or none. */
+type TaskWire = 'modern' | 'legacy';
+
+function taskWireOf(params: CallToolRequest['params'], ctx: ServerContext): TaskWire | undefined {
+  if (declaresTasks(ctx)) return 'modern';
+  return params.task !== undefined ? 'legacy' : undefined;
 }

@@ -110,3 +110,24 @@ export async function openTaskSession(
   });
   return { session, client };
 }
+
+/**
+ * A task session of the extension's client over the SDK v2 client on the 2025 wire
+ * (`initialize`), for the key `auth`: it asks for tasks through the 2025-11-25 core methods
+ * (`task` in a call's params, `tasks/get`, `tasks/result`, `tasks/cancel`).
+ */
+export async function openLegacyTaskSession(clients: McpClients, baseUrl: string, auth: string) {
+  const tasks = await loadTasksClient();
+  const client = new ModernClient(
+    { name: 'toolhub-e2e-tasks-2025', version: '1.0.0' },
+    { versionNegotiation: { mode: 'legacy' } },
+  );
+  await client.connect(
+    new ModernHttpClientTransport(new URL('/mcp', baseUrl), {
+      requestInit: { headers: { Authorization: auth } },
+      fetch: fetchParsingHere,
+    }),
+  );
+  clients.track(client);
+  return { session: tasks.createTaskSessionFromClient(client, { endpointId: baseUrl }), client };
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { mcpTasks } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 
@@ -27,5 +27,24 @@ export class McpTasksRepository {
       .from(mcpTasks)
       .where(and(eq(mcpTasks.id, id), eq(mcpTasks.owner, owner)));
     return row;
+  }
+
+  /** A page of `owner`'s tasks still within their TTL, newest first. */
+  listLive(owner: string, page: { limit: number; offset: number }): Promise<McpTaskRow[]> {
+    return this.transactions.db
+      .select()
+      .from(mcpTasks)
+      .where(
+        and(
+          eq(mcpTasks.owner, owner),
+          gt(
+            sql`${mcpTasks.created_at} + ${mcpTasks.ttl_ms} * interval '1 millisecond'`,
+            sql`now()`,
+          ),
+        ),
+      )
+      .orderBy(desc(mcpTasks.created_at), desc(mcpTasks.id))
+      .limit(page.limit)
+      .offset(page.offset);
   }
 }

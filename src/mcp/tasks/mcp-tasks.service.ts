@@ -1,29 +1,32 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import {
-  type CallToolResult,
-  ProtocolError,
-  ProtocolErrorCode,
-} from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { ApprovalResolvedError } from '../../runtime/runtime.errors';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 import { type ToolAccess } from '../../tools/tool-scope';
 import { type ToolWorkControl, type ToolWorkState } from '../../tools/tool-task.contract';
-import { artifactLinks } from '../artifact-links';
-import { toolSuccess } from '../mcp-tool-results';
-import { approvalAnswerOf, approvalElicitation } from './approval-elicitation';
+import { approvalAnswerOf } from './approval-elicitation';
 import { type McpTaskRow, McpTasksRepository } from './mcp-tasks.repository';
 
 /** How long a task is kept after its creation: a day, long enough for a human to approve. */
 export const TASK_TTL_MS = 24 * 60 * 60 * 1000;
-/** How often clients are asked to poll a task. */
+/** How often clients are asked to poll a task, and how often a wait for its end looks. */
 export const TASK_POLL_INTERVAL_MS = 500;
+/** Tasks a `tasks/list` page holds. */
+export const TASKS_PAGE_SIZE = 20;
+
+/** A task and where its work stands now. */
+export interface TaskView {
+  row: McpTaskRow;
+  state: ToolWorkState;
+}
 
 /**
- * MCP tasks (the `io.modelcontextprotocol/tasks` extension) over tool calls whose kind runs them
- * as stored work: the task is the work (a run), found by the task's row from any instance, so it
- * survives reconnects and restarts. Only the key's user sees a task; to anyone else it does not
- * exist.
+ * MCP tasks over tool calls whose kind runs them as stored work: the task is the work (a run, a
+ * workflow run), found by the task's row from any instance, so it survives reconnects and
+ * restarts. Only the key's user sees a task; to anyone else it does not exist. Both wires (the
+ * 2026-07-28 tasks extension, the 2025-11-25 core `tasks/*` methods) are served from here.
  */
 @Injectable()
 export class McpTasks {
@@ -36,19 +39,42 @@ export class McpTasks {
   async start(access: ToolAccess, tool: CatalogTool, input: Record<string, unknown>) {
     if (!tool.work || !tool.kind) throw new Error(`${tool.definition.name} runs no work`);
     const workId = await tool.work.start(input, access.origin);
-    const row = await this.tasks.create({
+    return this.tasks.create({
       owner: access.origin.user,
       kind: tool.kind,
       work_id: workId,
       ttl_ms: TASK_TTL_MS,
     });
-    return { resultType: 'task' as const, ...taskOf(row, 'working', 'started') };
   }
 
-  /** The task as `tasks/get` answers it: its status, and what it waits for or ended with. */
-  async get(access: ToolAccess, taskId: string) {
-    const { row, control } = this.find(access, await this.owned(access, taskId));
-    return detailedTaskOf(row, await control.state(row.work_id));
+  /** The task and where its work stands. */
+  async view(access: ToolAccess, taskId: string): Promise<TaskView> {
+    const { row, control } = this.find(await this.owned(access, taskId));
+    return { row, state: await control.state(row.work_id) };
+  }
+
+  /** The task once its work has ended, looked at every poll interval; `signal` stops the wait. */
+  async settled(access: ToolAccess, taskId: string, signal: AbortSignal): Promise<TaskView> {
+    for (;;) {
+      const view = await this.view(access, taskId);
+      if (!isActive(view.state)) return view;
+      await sleep(TASK_POLL_INTERVAL_MS, undefined, { signal });
+    }
+  }
+
+  /** One page of the user's tasks, newest first, and where they stand. */
+  async list(access: ToolAccess, offset: number): Promise<{ page: TaskView[]; more: boolean }> {
+    const rows = await this.tasks.listLive(access.origin.user, {
+      limit: TASKS_PAGE_SIZE + 1,
+      offset,
+    });
+    const page = await Promise.all(
+      rows.slice(0, TASKS_PAGE_SIZE).map(async (row) => {
+        const { control } = this.find(row);
+        return { row, state: await control.state(row.work_id) };
+      }),
+    );
+    return { page, more: rows.length > TASKS_PAGE_SIZE };
   }
 
   /**
@@ -56,14 +82,14 @@ export class McpTasks {
    * as `POST /api/v1/approvals/{id}` would: answers to approvals decided meanwhile are ignored.
    */
   async update(access: ToolAccess, taskId: string, responses: Record<string, unknown>) {
-    const { row, control } = this.find(access, await this.owned(access, taskId));
-    const state = await control.state(row.work_id);
+    const { row, state } = await this.view(access, taskId);
     if (state.status !== 'input_required') {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         `Task ${taskId} is not waiting for input (it is ${state.status})`,
       );
     }
+    const { control } = this.find(row);
     const waiting = new Set(state.approvals.map(({ id }) => id));
     // Every answer is checked before any decides, so a bad one leaves them all open.
     const decisions = Object.entries(responses)
@@ -74,13 +100,13 @@ export class McpTasks {
         if (!(error instanceof ApprovalResolvedError)) throw error;
       });
     }
-    return {};
   }
 
-  async cancel(access: ToolAccess, taskId: string) {
-    const { row, control } = this.find(access, await this.owned(access, taskId));
+  /** Asks the task's work to stop; answers the task as it stands then. */
+  async cancel(access: ToolAccess, taskId: string): Promise<TaskView> {
+    const { row, control } = this.find(await this.owned(access, taskId));
     await control.cancel(row.work_id);
-    return {};
+    return { row, state: await control.state(row.work_id) };
   }
 
   private async owned(access: ToolAccess, taskId: string): Promise<McpTaskRow> {
@@ -91,7 +117,7 @@ export class McpTasks {
     return row;
   }
 
-  private find(access: ToolAccess, row: McpTaskRow): { row: McpTaskRow; control: ToolWorkControl } {
+  private find(row: McpTaskRow): { row: McpTaskRow; control: ToolWorkControl } {
     const control = this.kinds.kindOf(row.kind, row.kind).work;
     if (!control)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task not found: ${row.id}`);
@@ -99,57 +125,6 @@ export class McpTasks {
   }
 }
 
-function taskOf(row: McpTaskRow, status: ToolWorkState['status'], statusMessage: string) {
-  return {
-    taskId: row.id,
-    status,
-    statusMessage,
-    createdAt: row.created_at.toISOString(),
-    lastUpdatedAt: new Date().toISOString(),
-    ttlMs: row.ttl_ms,
-    pollIntervalMs: TASK_POLL_INTERVAL_MS,
-  };
-}
-
-function detailedTaskOf(row: McpTaskRow, state: ToolWorkState) {
-  const task = taskOf(row, state.status, state.statusMessage);
-  switch (state.status) {
-    case 'input_required':
-      return {
-        ...task,
-        inputRequests: Object.fromEntries(
-          state.approvals.map((approval) => [approval.id, approvalElicitation(approval)]),
-        ),
-      };
-    case 'completed':
-      return { ...task, result: completedResult(state) };
-    case 'failed':
-      return {
-        ...task,
-        error: {
-          code: ProtocolErrorCode.InternalError,
-          message: state.error?.message ?? 'The work failed',
-          ...(state.error && { data: { code: state.error.code, details: state.error.details } }),
-        },
-      };
-    case 'working':
-    case 'cancelled':
-      return task;
-  }
-}
-
-/**
- * The tool's answer, its final text first, and a link to each artifact it produced; inlined in
- * the task, it carries the 2026-07-28 discriminator the SDK adds to a direct answer.
- */
-function completedResult(state: ToolWorkState): CallToolResult & { resultType: 'complete' } {
-  const { content, structuredContent } = toolSuccess(state.answer);
-  const text =
-    state.answerText === undefined ? content : [{ type: 'text', text: state.answerText }];
-  const links = artifactLinks(state.artifacts ?? []);
-  return {
-    resultType: 'complete',
-    content: [...(text as CallToolResult['content']), ...links],
-    structuredContent,
-  };
+function isActive({ status }: ToolWorkState): boolean {
+  return status === 'working' || status === 'input_required';
 }

@@ -10,6 +10,9 @@ export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 /** The params of `tasks/get` and `tasks/cancel`. */
 export const TASK_ID_PARAMS = z.looseObject({ taskId: z.string() });
 
+/** The params of `tasks/list`. */
+export const LIST_PARAMS = z.looseObject({ cursor: z.string().optional() });
+
 /**
  * The answers a `tasks/update` carries, by the keys of the task's input requests. The SDK lifts
  * `inputResponses` out of the params; an answer it dropped as malformed stays, as nothing, so
@@ -22,6 +25,11 @@ export function inputResponsesOf(ctx: ServerContext): Record<string, unknown> {
     ...(Object.fromEntries(dropped) as Record<string, unknown>),
   };
   return responses;
+}
+
+/** Whether the request speaks 2026-07-28 (its version and capabilities travel in `_meta`). */
+export function isModernRequest(ctx: ServerContext): boolean {
+  return ctx.mcpReq.envelope !== undefined;
 }
 
 /** Whether the request's client declared the tasks extension (only 2026-07-28 requests can). */

@@ -1,0 +1,37 @@
+import { type CallToolResult, RELATED_TASK_META_KEY } from '@modelcontextprotocol/server';
+import { toolFailure } from '../mcp-tool-results';
+import { type McpTaskRow } from './mcp-tasks.repository';
+import { type TaskView, TASK_POLL_INTERVAL_MS } from './mcp-tasks.service';
+import { STARTED, completedToolResult } from './task-results';
+
+/** A task as the 2025-11-25 revision's core `tasks/*` methods name its fields. */
+export function legacyTaskOf({ row, state }: TaskView) {
+  return {
+    taskId: row.id,
+    status: state.status,
+    statusMessage: state.statusMessage,
+    createdAt: row.created_at.toISOString(),
+    lastUpdatedAt: new Date().toISOString(),
+    ttl: row.ttl_ms,
+    pollInterval: TASK_POLL_INTERVAL_MS,
+  };
+}
+
+/**
+ * The answer to a task-augmented `tools/call`. The SDK checks every `tools/call` answer of the
+ * 2025 wire as a tool result, which refuses `task` without `content`; an empty `content` beside
+ * it passes, and clients that asked for a task read the `task`.
+ */
+export function legacyTaskCreated(row: McpTaskRow) {
+  return { content: [], task: legacyTaskOf({ row, state: STARTED }) };
+}
+
+/**
+ * `tasks/result` of an ended task: the tool result the call would have answered (a failure or
+ * cancellation as a result with `isError`), tied to its task.
+ */
+export function legacyTaskResult({ row, state }: TaskView): CallToolResult {
+  const result =
+    state.status === 'completed' ? completedToolResult(state) : toolFailure(state.error);
+  return { ...result, _meta: { [RELATED_TASK_META_KEY]: { taskId: row.id } } };
+}

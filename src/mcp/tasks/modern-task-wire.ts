@@ -1,0 +1,56 @@
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { type McpTaskRow } from './mcp-tasks.repository';
+import { approvalElicitation } from './approval-elicitation';
+import { type TaskView, TASK_POLL_INTERVAL_MS } from './mcp-tasks.service';
+import { STARTED, completedToolResult } from './task-results';
+
+/** A task as the tasks extension (2026-07-28) names its fields. */
+function modernTaskOf({ row, state }: TaskView) {
+  return {
+    taskId: row.id,
+    status: state.status,
+    statusMessage: state.statusMessage,
+    createdAt: row.created_at.toISOString(),
+    lastUpdatedAt: new Date().toISOString(),
+    ttlMs: row.ttl_ms,
+    pollIntervalMs: TASK_POLL_INTERVAL_MS,
+  };
+}
+
+/** The answer to a `tools/call` that started a task. */
+export function modernTaskCreated(row: McpTaskRow) {
+  return { resultType: 'task' as const, ...modernTaskOf({ row, state: STARTED }) };
+}
+
+/** `tasks/get`: the task's status, and what it waits for or ended with. */
+export function modernTaskDetail(view: TaskView) {
+  const task = modernTaskOf(view);
+  const { state } = view;
+  switch (state.status) {
+    case 'input_required':
+      return {
+        ...task,
+        inputRequests: Object.fromEntries(
+          state.approvals.map((approval) => [approval.id, approvalElicitation(approval)]),
+        ),
+      };
+    case 'completed':
+      // Inlined in the task, it carries the discriminator the SDK adds to a direct answer.
+      return {
+        ...task,
+        result: { resultType: 'complete' as const, ...completedToolResult(state) },
+      };
+    case 'failed':
+      return {
+        ...task,
+        error: {
+          code: ProtocolErrorCode.InternalError,
+          message: state.error?.message ?? 'The work failed',
+          ...(state.error && { data: { code: state.error.code, details: state.error.details } }),
+        },
+      };
+    case 'working':
+    case 'cancelled':
+      return task;
+  }
+}

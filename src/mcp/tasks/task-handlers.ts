@@ -1,0 +1,49 @@
+import { type Server } from '@modelcontextprotocol/server';
+import { type ToolAccess } from '../../tools/tool-scope';
+import { decodeCursor, encodeCursor } from '../page-cursor';
+import { legacyTaskOf, legacyTaskResult } from './legacy-task-wire';
+import { type McpTasks, TASKS_PAGE_SIZE } from './mcp-tasks.service';
+import { modernTaskDetail } from './modern-task-wire';
+import {
+  LIST_PARAMS,
+  TASK_ID_PARAMS,
+  inputResponsesOf,
+  isModernRequest,
+  requireTasks,
+} from './task-requests';
+
+/**
+ * The `tasks/*` methods of both wires on `server`, for `access`: the 2026-07-28 tasks extension
+ * (`tasks/get`, `tasks/update`, `tasks/cancel`, for clients that declare it) and the 2025-11-25
+ * core methods (`tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`). The SDK refuses a
+ * method its request's revision does not have.
+ */
+export function serveTasks(server: Server, access: ToolAccess, tasks: McpTasks): void {
+  server.setRequestHandler('tasks/get', { params: TASK_ID_PARAMS }, async (params, ctx) => {
+    if (!isModernRequest(ctx)) return legacyTaskOf(await tasks.view(access, params.taskId));
+    requireTasks(ctx);
+    return modernTaskDetail(await tasks.view(access, params.taskId));
+  });
+  server.setRequestHandler('tasks/update', { params: TASK_ID_PARAMS }, async (params, ctx) => {
+    requireTasks(ctx);
+    await tasks.update(access, params.taskId, inputResponsesOf(ctx));
+    return {};
+  });
+  server.setRequestHandler('tasks/cancel', { params: TASK_ID_PARAMS }, async (params, ctx) => {
+    if (!isModernRequest(ctx)) return legacyTaskOf(await tasks.cancel(access, params.taskId));
+    requireTasks(ctx);
+    await tasks.cancel(access, params.taskId);
+    return {};
+  });
+  server.setRequestHandler('tasks/result', { params: TASK_ID_PARAMS }, async (params, ctx) =>
+    legacyTaskResult(await tasks.settled(access, params.taskId, ctx.mcpReq.signal)),
+  );
+  server.setRequestHandler('tasks/list', { params: LIST_PARAMS }, async (params) => {
+    const offset = decodeCursor(params.cursor);
+    const { page, more } = await tasks.list(access, offset);
+    return {
+      tasks: page.map(legacyTaskOf),
+      ...(more && { nextCursor: encodeCursor(offset + TASKS_PAGE_SIZE) }),
+    };
+  });
+}

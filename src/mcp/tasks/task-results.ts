@@ -1,0 +1,26 @@
+import { type CallToolResult } from '@modelcontextprotocol/server';
+import { type ToolWorkState } from '../../tools/tool-task.contract';
+import { artifactLinks } from '../artifact-links';
+import { toolSuccess } from '../mcp-tool-results';
+
+/** Where a task's work stands as it is created. */
+export const STARTED: ToolWorkState = {
+  status: 'working',
+  statusMessage: 'started',
+  approvals: [],
+};
+
+/**
+ * A completed task's tool result: its final text first (or the answer as text), the answer as
+ * `structuredContent`, and a link to each artifact it produced.
+ */
+export function completedToolResult(state: ToolWorkState): CallToolResult {
+  const { content, structuredContent } = toolSuccess(state.answer);
+  const text =
+    state.answerText === undefined ? content : [{ type: 'text', text: state.answerText }];
+  const links = artifactLinks(state.artifacts ?? []);
+  return {
+    content: [...(text as CallToolResult['content']), ...links],
+    structuredContent,
+  };
+}
