@@ -16,6 +16,8 @@ export const loadTasksClient = new Function(
 
 let dispatched = 0;
 
+const TASK_ENDPOINT_ID = 'toolhub-e2e';
+
 const TASKS_CAPABILITIES = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
 
 /** The headers a 2026-07-28 client routes a request with (`Mcp-Name` names its target). */
@@ -80,7 +82,8 @@ export async function openTaskSession(
   );
   clients.track(client);
   const session = tasks.createTaskSessionFromClient(client, {
-    endpointId: baseUrl,
+    // The server, not its port: a task handed off before a restart resumes on the new app.
+    endpointId: TASK_ENDPOINT_ID,
     onInputRequest,
     v2RequestFraming: {
       protocolVersion: MODERN_PROTOCOL_VERSION,
