@@ -10,6 +10,7 @@ import { McpConfig } from './mcp.config';
 import { McpHttpEndpoint } from './mcp-http-endpoint';
 import { McpServerFactory } from './mcp-server.factory';
 import { OriginPolicy } from './origin-policy';
+import { ExpiredMcpTasks } from './tasks/expired-mcp-tasks';
 import { McpTasksRepository } from './tasks/mcp-tasks.repository';
 import { McpTasks } from './tasks/mcp-tasks.service';
 import { MCP_ORIGIN_POLICY } from './mcp.tokens';
@@ -24,6 +25,7 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
     McpHttpEndpoint,
     McpTasks,
     McpTasksRepository,
+    ExpiredMcpTasks,
     provideFeatureConfig(McpConfig),
     {
       provide: MCP_ORIGIN_POLICY,

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { mcpTasks } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
+
+/** When a task expires: its creation plus its TTL. */
+const EXPIRES_AT = sql`${mcpTasks.created_at} + ${mcpTasks.ttl_ms} * interval '1 millisecond'`;
 
 export type McpTaskRow = typeof mcpTasks.$inferSelect;
 
@@ -34,17 +37,24 @@ export class McpTasksRepository {
     return this.transactions.db
       .select()
       .from(mcpTasks)
-      .where(
-        and(
-          eq(mcpTasks.owner, owner),
-          gt(
-            sql`${mcpTasks.created_at} + ${mcpTasks.ttl_ms} * interval '1 millisecond'`,
-            sql`now()`,
-          ),
-        ),
-      )
+      .where(and(eq(mcpTasks.owner, owner), gt(EXPIRES_AT, sql`now()`)))
       .orderBy(desc(mcpTasks.created_at), desc(mcpTasks.id))
       .limit(page.limit)
       .offset(page.offset);
+  }
+
+  /** Deletes up to `limit` tasks older than their TTL; answers how many it deleted. */
+  async deleteExpired(limit: number): Promise<number> {
+    const db = this.transactions.db;
+    const expired = db
+      .select({ id: mcpTasks.id })
+      .from(mcpTasks)
+      .where(lt(EXPIRES_AT, sql`now()`))
+      .limit(limit);
+    const deleted = await db
+      .delete(mcpTasks)
+      .where(inArray(mcpTasks.id, expired))
+      .returning({ id: mcpTasks.id });
+    return deleted.length;
   }
 }
