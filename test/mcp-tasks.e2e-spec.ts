@@ -2,7 +2,8 @@
  * Agent tools as MCP tasks (the `io.modelcontextprotocol/tasks` extension) for a 2026-07-28
  * client with the extension's official client: a call answered with a task at once, followed to
  * its result with the run's artifacts linked, approvals asked as elicitations and decided through
- * `tasks/update`, cancellation, and tasks that only their user can see.
+ * `tasks/update`, cancellation, and tasks that only their user can see; on both HTTP adapters, as
+ * the task requests are MCP over HTTP.
  */
 import {
   McpClients,
@@ -14,10 +15,10 @@ import {
 import { HOLDING, agentTool, answering, httpTool } from './support/agent-tool-fixtures';
 import { openTaskSession } from './support/mcp-task-sessions';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
-import { type TestApp, describeOnAdapter } from './support/test-app';
+import { type TestApp, describeHttpContract } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
-describeOnAdapter('MCP tasks (2026-07-28, tasks extension)', (testApp: () => TestApp) => {
+describeHttpContract('MCP tasks (2026-07-28, tasks extension)', (testApp: () => TestApp) => {
   const clients = new McpClients();
   let baseUrl: string;
   let alice: RuntimeUser;
