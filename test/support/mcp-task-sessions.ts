@@ -1,7 +1,9 @@
 import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernHttpClientTransport,
+  type Transport,
 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type * as TasksClient from '@modelcontextprotocol/ext-tasks/client';
 import { MCP_ACCEPT, MODERN_PROTOCOL_VERSION, type McpClients } from './mcp-clients';
 
@@ -14,7 +16,7 @@ export const loadTasksClient = new Function(
   'return import("@modelcontextprotocol/ext-tasks/client")',
 ) as () => Promise<typeof TasksClient>;
 
-let dispatched = 0;
+let dispatchedRequests = 0;
 
 const TASK_ENDPOINT_ID = 'toolhub-e2e';
 
@@ -58,28 +60,33 @@ const fetchParsingHere: typeof fetch = async (input, init) => {
   return Object.assign(copy, { json: () => Promise.resolve(JSON.parse(text) as unknown) });
 };
 
+type OnInputRequest = TasksClient.WithTasksOptions['onInputRequest'];
+
+/** A JSON-RPC response as the extension's dispatcher hands it on. */
+function dispatched(response: Record<string, unknown>): TasksClient.JsonRpcResponse {
+  return 'error' in response
+    ? { kind: 'error', error: response.error as TasksClient.JsonRpcResponseError['response'] }
+    : { kind: 'result', result: response.result as never };
+}
+
 /**
- * A task session of the extension's client over the SDK v2 client pinned to 2026-07-28, for the
- * key `auth`. The extension sends its own task requests (their wire shapes are the extension's,
- * which the SDK client does not frame) through `rawDispatch`: a plain POST to `/mcp`.
+ * A task session of the extension's client over the SDK v2 client pinned to 2026-07-28,
+ * connected through `transport`. The extension sends its own task requests (their wire shapes
+ * are the extension's, which the SDK client does not frame) through the dispatcher that
+ * `dispatcherOf` makes for the connected transport.
  */
-export async function openTaskSession(
+async function connectTaskSession<T extends Transport>(
   clients: McpClients,
-  baseUrl: string,
-  auth: string,
-  onInputRequest?: TasksClient.WithTasksOptions['onInputRequest'],
+  transport: T,
+  dispatcherOf: (connected: T) => TasksClient.RawClientDispatch,
+  onInputRequest?: OnInputRequest,
 ) {
   const tasks = await loadTasksClient();
   const client = new ModernClient(
     { name: 'toolhub-e2e-tasks', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } },
   );
-  await client.connect(
-    new ModernHttpClientTransport(new URL('/mcp', baseUrl), {
-      requestInit: { headers: { Authorization: auth } },
-      fetch: fetchParsingHere,
-    }),
-  );
+  await client.connect(transport);
   clients.track(client);
   const session = tasks.createTaskSessionFromClient(client, {
     // The server, not its port: a task handed off before a restart resumes on the new app.
@@ -90,28 +97,84 @@ export async function openTaskSession(
       clientInfo: { name: 'toolhub-e2e-tasks', version: '1.0.0' },
       clientCapabilities: TASKS_CAPABILITIES,
     },
-    rawDispatch: async (request, options) => {
-      const message = request as { method: string; params?: Record<string, unknown> };
-      const reply = await fetch(new URL('/mcp', baseUrl), {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: MCP_ACCEPT,
-          Authorization: auth,
-          ...routingHeaders(message),
-          ...options?.context?.headers,
-        },
-        // The port hands the request's method and params; the envelope is the dispatcher's.
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++dispatched, ...message }),
-        signal: options?.signal,
-      });
-      const response = await responseOf(reply);
-      return 'error' in response
-        ? { kind: 'error', error: response.error as TasksClient.JsonRpcResponseError['response'] }
-        : { kind: 'result', result: response.result as never };
-    },
+    rawDispatch: dispatcherOf(transport),
   });
   return { session, client };
+}
+
+/** A task session over Streamable HTTP for the key `auth`; task requests are plain POSTs. */
+export function openTaskSession(
+  clients: McpClients,
+  baseUrl: string,
+  auth: string,
+  onInputRequest?: OnInputRequest,
+) {
+  const transport = new ModernHttpClientTransport(new URL('/mcp', baseUrl), {
+    requestInit: { headers: { Authorization: auth } },
+    fetch: fetchParsingHere,
+  });
+  const post: TasksClient.RawClientDispatch = async (request, options) => {
+    const message = request as { method: string; params?: Record<string, unknown> };
+    const reply = await fetch(new URL('/mcp', baseUrl), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: MCP_ACCEPT,
+        Authorization: auth,
+        ...routingHeaders(message),
+        ...options?.context?.headers,
+      },
+      // The port hands the request's method and params; the envelope is the dispatcher's.
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++dispatchedRequests, ...message }),
+      signal: options?.signal,
+    });
+    return dispatched(await responseOf(reply));
+  };
+  return connectTaskSession(clients, transport, () => post, onInputRequest);
+}
+
+/**
+ * A task session over stdio with the CLI `args` runs as a child, with `env` as its environment.
+ * Task requests share the client's pipe: they carry ids of their own, and their answers are
+ * taken out of the stream before the SDK client, which knows none of them, sees it.
+ */
+export function openStdioTaskSession(
+  clients: McpClients,
+  args: string[],
+  env: Record<string, string>,
+  onInputRequest?: OnInputRequest,
+) {
+  const transport = new ModernStdioClientTransport({ command: process.execPath, args, env });
+  return connectTaskSession(clients, transport, sendingOverStdio, onInputRequest);
+}
+
+/** Sends task requests on the client's own stdio transport and takes their answers back out. */
+function sendingOverStdio(transport: Transport): TasksClient.RawClientDispatch {
+  const waiting = new Map<string, (response: Record<string, unknown>) => void>();
+  const toClient = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const id = 'id' in message && typeof message.id === 'string' ? message.id : undefined;
+    const answer = id === undefined ? undefined : waiting.get(id);
+    if (id === undefined || !answer) {
+      toClient?.(message, extra);
+      return;
+    }
+    waiting.delete(id);
+    answer(message);
+  };
+  return async (request, options) => {
+    const id = `task-request-${++dispatchedRequests}`;
+    const response = new Promise<Record<string, unknown>>((resolve, reject) => {
+      waiting.set(id, resolve);
+      options?.signal?.addEventListener('abort', () => {
+        waiting.delete(id);
+        reject(new Error('The task request was aborted', { cause: options.signal?.reason }));
+      });
+    });
+    const message = request as { method: string; params?: Record<string, unknown> };
+    await transport.send({ jsonrpc: '2.0', id, ...message });
+    return dispatched(await response);
+  };
 }
 
 /**
