@@ -34,18 +34,26 @@ export function isModernRequest(ctx: ServerContext): boolean {
 
 /** Whether the request's client declared the tasks extension (only 2026-07-28 requests can). */
 export function declaresTasks(ctx: ServerContext): boolean {
+  return envelopeDeclaresTasks(ctx.mcpReq.envelope);
+}
+
+/** Whether a request's `_meta` envelope declares the tasks extension among its capabilities. */
+export function envelopeDeclaresTasks(envelope: unknown): boolean {
   // The SDK types the envelope without its keys.
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'] as
-    { extensions?: Record<string, unknown> } | undefined;
+  const capabilities = (envelope as Record<string, unknown> | undefined)?.[
+    'io.modelcontextprotocol/clientCapabilities'
+  ] as { extensions?: Record<string, unknown> } | undefined;
   return capabilities?.extensions?.[TASKS_EXTENSION] !== undefined;
 }
 
 /** Refuses a `tasks/*` request of a client that did not declare the extension (-32021). */
 export function requireTasks(ctx: ServerContext): void {
-  if (!declaresTasks(ctx)) {
-    throw new MissingRequiredClientCapabilityError({
-      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-    });
-  }
+  if (!declaresTasks(ctx)) throw missingTasksCapability();
+}
+
+/** The -32021 error for a client that must declare the tasks extension and did not. */
+export function missingTasksCapability(): MissingRequiredClientCapabilityError {
+  return new MissingRequiredClientCapabilityError({
+    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+  });
 }
