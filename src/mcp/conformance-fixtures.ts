@@ -4,7 +4,8 @@
  * MIT licence): the tools, resources, prompts, logging, completions and subscriptions its server
  * scenarios call by name. Kept close to the original so a new suite release is a diff against it;
  * its session plumbing is left out (toolhub's /mcp is stateless) and so is the one fixture that
- * needs a session (`test_reconnection`, which closes a session's SSE stream).
+ * needs a session (`test_reconnection`, which closes a session's SSE stream). The original has
+ * no task fixtures; toolhub's, for the tasks extension's scenarios, are `TaskFixtureServer`'s.
  */
 // The original's handlers are async whether or not they await; kept so, to stay diffable.
 /* eslint-disable @typescript-eslint/require-await */
@@ -25,12 +26,13 @@ import {
   createRequestStateCodec,
   fromJsonSchema,
   inputRequired,
-  McpServer,
+  type McpServer,
   ProtocolError,
   ProtocolErrorCode,
   ResourceTemplate,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import { TaskFixtureServer } from './conformance/task-fixture-server';
 
 const resourceSubscriptions = new Set<string>();
 const watchedResourceContent = 'Watched resource content';
@@ -63,7 +65,7 @@ const requestStateCodec = createRequestStateCodec<Record<string, unknown>>({
 // Function to create a new MCP server instance (one per session)
 /** A fixture server; `notify` publishes list changes to the endpoint's subscription streams. */
 export function createConformanceFixtureServer(notify: ServerNotifier): McpServer {
-  const mcpServer = new McpServer(
+  const mcpServer = new TaskFixtureServer(
     {
       name: 'mcp-conformance-test-server',
       version: '1.0.0',
