@@ -1,15 +1,24 @@
 /**
  * MCP_CONFORMANCE_FIXTURES=true, as scripts/mcp-conformance.sh starts the server for the
  * official conformance suite: callers of /mcp without a key (the suite sends none) get the
- * suite's fixtures in both protocol eras, key holders still get toolhub's tools, and the
- * fixtures appear nowhere else. Runs on both adapters.
+ * suite's fixtures in both protocol eras, task fixtures included, key holders still get
+ * toolhub's tools, and the fixtures appear nowhere else, nor without the flag. Runs on both
+ * adapters.
  */
 import { ToolCatalog } from '../src/tools/tool-catalog.service';
 import { bearerFor } from './support/api-key';
-import { McpClients, listeningUrl } from './support/mcp-clients';
-import { describeHttpContract } from './support/test-app';
+import { McpClients, listeningUrl, rejectionOf } from './support/mcp-clients';
+import { openTaskSession } from './support/mcp-task-sessions';
+import { describeHttpContract, describeOnAdapter } from './support/test-app';
 
 const FIXTURE_TOOL = 'test_simple_text';
+const TASK_FIXTURE_TOOL = 'slow_compute';
+
+/** A task's text answer, from the outcome the extension's client settles it with. */
+function textOf(outcome: { status: string; result?: unknown }): string | undefined {
+  const { content } = (outcome.result ?? {}) as { content?: { text?: string }[] };
+  return content?.[0]?.text;
+}
 
 describeHttpContract(
   'MCP conformance fixtures',
@@ -58,6 +67,79 @@ describeHttpContract(
       expect(restNames).not.toContain(FIXTURE_TOOL);
       expect(testApp().app.get(ToolCatalog).find(FIXTURE_TOOL, 'all')).toBeUndefined();
     });
+
+    test('a task fixture asks for input in its task, and the answer sent with tasks/update completes it', async () => {
+      const asked: unknown[] = [];
+      const { session } = await openTaskSession(clients, baseUrl, undefined, (request) => {
+        asked.push(request.params);
+        return Promise.resolve({ action: 'accept', content: { confirm: true } } as never);
+      });
+      const execution = await session.callTool('confirm_delete', { filename: 'notes.txt' });
+      expect(execution.kind).toBe('task');
+      const { outcome } = await execution.settle();
+      expect(outcome.status).toBe('completed');
+      expect(textOf(outcome)).toBe('Deleted notes.txt');
+      expect(asked).toEqual([expect.objectContaining({ message: 'Delete notes.txt?' })]);
+    });
+
+    test('task fixtures end as a tool error, as a protocol error, and cancelled', async () => {
+      const { session } = await openTaskSession(clients, baseUrl, undefined);
+      const toolError = (await (await session.callTool('failing_job', {})).settle()).outcome;
+      expect(toolError).toMatchObject({ status: 'completed', result: { isError: true } });
+      const broken = (await (await session.callTool('protocol_error_job', {})).settle()).outcome;
+      expect(broken.status).toBe('failed');
+
+      const long = await session.callTool(TASK_FIXTURE_TOOL, { seconds: 60 });
+      if (long.kind !== 'task') throw new Error('expected a task');
+      const task = session.task(long.handle.taskId);
+      await task.cancel();
+      expect((await task.snapshot()).status).toBe('cancelled');
+    });
+
+    test('without the tasks extension, a task fixture answers directly or is refused -32021', async () => {
+      const modern = await clients.connectModern(baseUrl);
+      const direct = await modern.callTool({
+        name: TASK_FIXTURE_TOOL,
+        arguments: { seconds: 0, label: 'now' },
+      });
+      expect(direct.content).toEqual([{ type: 'text', text: 'Computed now in 0s' }]);
+      const refused = (await rejectionOf(
+        modern.callTool({ name: 'failing_job', arguments: {} }),
+      )) as { code?: number; data?: unknown };
+      expect(refused.code).toBe(-32021);
+      expect(refused.data).toEqual({
+        requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+      });
+    });
+
+    test('a task fixture refuses bad input with a clear error', async () => {
+      const { session } = await openTaskSession(clients, baseUrl, undefined);
+      // The SDK's McpServer answers arguments that do not fit as a tool error, not as a task.
+      const execution = await session.callTool(TASK_FIXTURE_TOOL, { seconds: 'soon' });
+      expect(execution.kind).toBe('immediate');
+      const { outcome } = await execution.settle();
+      expect(outcome).toMatchObject({ status: 'completed', result: { isError: true } });
+      expect(textOf(outcome)).toContain('seconds');
+      const unknown = (await rejectionOf(session.task('no-such-task' as never).snapshot())) as {
+        code?: number;
+        message: string;
+      };
+      expect(unknown.code).toBe(-32602);
+      expect(unknown.message).toContain('Task not found: no-such-task');
+    });
   },
   { env: { MCP_CONFORMANCE_FIXTURES: 'true' } },
 );
+
+describeOnAdapter('MCP conformance fixtures, without the flag', (testApp) => {
+  const clients = new McpClients();
+  afterAll(() => clients.closeAll());
+
+  test('a client without a key is served toolhub tools, neither fixtures nor task fixtures', async () => {
+    const modern = await clients.connectModern(await listeningUrl(testApp()));
+    const names = (await modern.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain('encodePlantUML');
+    expect(names).not.toContain(FIXTURE_TOOL);
+    expect(names).not.toContain(TASK_FIXTURE_TOOL);
+  });
+});

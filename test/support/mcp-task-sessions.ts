@@ -102,15 +102,19 @@ async function connectTaskSession<T extends Transport>(
   return { session, client };
 }
 
-/** A task session over Streamable HTTP for the key `auth`; task requests are plain POSTs. */
+/**
+ * A task session over Streamable HTTP for the key `auth` (without one when undefined); task
+ * requests are plain POSTs.
+ */
 export function openTaskSession(
   clients: McpClients,
   baseUrl: string,
-  auth: string,
+  auth: string | undefined,
   onInputRequest?: OnInputRequest,
 ) {
+  const authorization: Record<string, string> = auth === undefined ? {} : { Authorization: auth };
   const transport = new ModernHttpClientTransport(new URL('/mcp', baseUrl), {
-    requestInit: { headers: { Authorization: auth } },
+    requestInit: { headers: authorization },
     fetch: fetchParsingHere,
   });
   const post: TasksClient.RawClientDispatch = async (request, options) => {
@@ -120,7 +124,7 @@ export function openTaskSession(
       headers: {
         'Content-Type': 'application/json',
         Accept: MCP_ACCEPT,
-        Authorization: auth,
+        ...authorization,
         ...routingHeaders(message),
         ...options?.context?.headers,
       },
