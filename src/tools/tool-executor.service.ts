@@ -14,7 +14,12 @@ import { nestsDeeperThan } from './nesting-depth';
 import { ToolContentResult } from './tool-content-result';
 import { runWithTimeout } from './run-with-timeout';
 import { type CatalogTool } from './tool-catalog.service';
-import { type ProgressReporter, type RunSession, type ToolCallOrigin } from './tool.contract';
+import {
+  type ApprovalAsker,
+  type ProgressReporter,
+  type RunSession,
+  type ToolCallOrigin,
+} from './tool.contract';
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
 import { ToolsConfig } from './tools.config';
 import { toolCallAttributes } from './tool-call-span';
@@ -33,6 +38,8 @@ export interface ExecuteOptions {
   callId?: string;
   /** Hears how the call advances, if the caller asked to. */
   reportProgress?: ProgressReporter;
+  /** Asks the caller's human for the approvals the call waits for, if the caller can. */
+  askApproval?: ApprovalAsker;
 }
 
 /**
@@ -99,6 +106,7 @@ export class ToolExecutor {
             origin: options.origin,
             pauseTimeLimit: pause,
             reportProgress: options.reportProgress,
+            askApproval: options.askApproval,
           }),
         options.timeoutMs ?? tool.timeLimitMs ?? this.defaultTimeoutMs,
         options.signal,

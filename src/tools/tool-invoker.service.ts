@@ -4,7 +4,7 @@ import { ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';
 import { type ToolCaller } from './tool-outcome';
 import { type ToolScope } from './tool-scope';
-import { type ProgressReporter, type ToolCallOrigin } from './tool.contract';
+import { type ApprovalAsker, type ProgressReporter, type ToolCallOrigin } from './tool.contract';
 
 /**
  * Calls a served tool by name for the callers that take failures as errors (REST, MCP, workflows):
@@ -28,6 +28,7 @@ export class ToolInvoker {
       origin: ToolCallOrigin;
       signal?: AbortSignal;
       reportProgress?: ProgressReporter;
+      askApproval?: ApprovalAsker;
     },
   ): Promise<unknown> {
     const found =
@@ -35,12 +36,13 @@ export class ToolInvoker {
         ? this.catalog.find(tool, call.scope)
         : this.catalog.findById(tool.id);
     if (!found) throw new ToolNotFoundError(typeof tool === 'string' ? tool : tool.id);
-    const { caller, origin, signal, reportProgress } = call;
+    const { caller, origin, signal, reportProgress, askApproval } = call;
     const outcome = await this.executor.execute(found, input, {
       caller,
       origin,
       signal,
       reportProgress,
+      askApproval,
     });
     if (!outcome.success) throw outcome.error;
     return outcome.result;

@@ -1,5 +1,6 @@
 import { type DomainError } from '../core/errors';
 import { type JsonSchema } from '../core/json-schema';
+import { type ToolWorkApproval } from './tool-task.contract';
 
 /** Tool inputs are always JSON objects, as in MCP. */
 export interface ToolInputSchema extends JsonSchema {
@@ -55,10 +56,19 @@ export interface ToolContext {
    * tools that run for long report each step they take, in a few words.
    */
   reportProgress?: ProgressReporter;
+  /**
+   * Given when the caller can put approvals to its own human (an MCP client that takes
+   * elicitations): tools whose work waits for approvals ask it for each one, once. The decision
+   * still comes back as any approval's does, so the call goes on waiting for it.
+   */
+  askApproval?: ApprovalAsker;
 }
 
 /** Told, in order, what a running call does now, e.g. `calling encodePlantUML`. */
 export type ProgressReporter = (message: string) => void;
+
+/** Told of each approval a running call's work waits for, as it is asked for. */
+export type ApprovalAsker = (approval: ToolWorkApproval) => void;
 
 /** Whom a tool call acts for, and the agent run that made it, if one did. */
 export interface ToolCallOrigin {

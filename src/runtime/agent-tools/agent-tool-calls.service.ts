@@ -70,6 +70,7 @@ export class AgentToolCalls {
       // when the approval would have expired.
       longestPauseMs: this.config.APPROVAL_TIMEOUT_SECONDS * 1000,
       callerStream: origin.run && this.sinks.find(origin.run.id),
+      askApproval: context.askApproval,
     });
     const progress = reportProgress && new RunProgress(reportProgress);
     try {

@@ -1,3 +1,4 @@
+import { type ApprovalAsker } from '../../tools/tool.contract';
 import { type RunEvent, type RunEventFields } from '../events/run-event.types';
 import { type RunEventSink } from '../runs/run-event-sink';
 
@@ -21,8 +22,9 @@ function isRelayed(event: RunEvent): event is RelayedEvent {
 
 /**
  * Watches a delegated run's events while its caller waits: the approvals it (or a run below it)
- * asks for are relayed into the caller's run stream, if a run made the call, and the call's
- * time limit stands still while any of them waits for its human.
+ * asks for are relayed into the caller's run stream, if a run made the call, put to the
+ * caller's human, if the caller can ask one, and the call's time limit stands still while any
+ * of them waits for its human.
  */
 export class DelegatedRunWatch {
   private readonly waiting = new Map<string, () => void>();
@@ -36,6 +38,8 @@ export class DelegatedRunWatch {
       longestPauseMs: number;
       /** The stream of the run that made the call, when one did. */
       callerStream: RunEventSink | undefined;
+      /** Asks the caller's own human, when the caller can. */
+      askApproval?: ApprovalAsker;
     },
   ) {}
 
@@ -43,6 +47,8 @@ export class DelegatedRunWatch {
     if (this.closed || !isRelayed(event)) return;
     if (event.type === 'approval_requested' && !this.waiting.has(event.approvalId)) {
       this.waiting.set(event.approvalId, this.pause());
+      const { approvalId: id, toolName, args } = event;
+      this.options.askApproval?.({ id, toolName, arguments: args });
     }
     if (event.type === 'approval_resolved') {
       this.waiting.get(event.approvalId)?.();

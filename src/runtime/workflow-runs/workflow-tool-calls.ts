@@ -55,6 +55,7 @@ export class WorkflowToolCalls {
         origin.user === ANONYMOUS_USER ? () => () => undefined : context.pauseTimeLimit,
       longestPauseMs: this.config.APPROVAL_TIMEOUT_SECONDS * 1000,
       callerStream: origin.run && this.sinks.find(origin.run.id),
+      askApproval: context.askApproval,
     });
     const progress = reportProgress && new WorkflowRunProgress(reportProgress);
     try {
