@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { OPTIONAL_KEY_ERRORS } from '../api-keys/optional-api-key.decorator';
 import {
@@ -8,11 +8,13 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../core/errors';
+import { MethodNotAllowedError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { InvalidJsonRpcMessageError, jsonRpcMessageProblemOf } from './json-rpc-messages';
 import { TRANSPORT_ERROR, jsonRpcFailureBodyOf } from './json-rpc-replies';
 import { ForbiddenOriginError } from './origin-policy';
 import { invalidParamsReplyOf } from './request-params';
+import { SESSION_NOT_FOUND } from './sessions/session-not-found';
 
 /** A JSON-RPC 2.0 message; the MCP SDK reads and answers it, so only its frame is described. */
 const JSON_RPC_MESSAGE = {
@@ -94,7 +96,9 @@ export function McpEndpointDocs(): MethodDecorator {
         'key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser ' +
         '`Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`. A request that fails on ' +
         'its own (unknown method, invalid params) is answered 200 with its JSON-RPC error; a ' +
-        'body that is no message, 400 with one of id null.',
+        'body that is no message, 400 with one of id null. A 2025-era client that declares ' +
+        'elicitation and sends a key gets an `Mcp-Session-Id` with its `initialize` answer, ' +
+        'to send on later requests: approvals its calls wait for are asked of it.',
     }),
     ApiBody({
       schema: MESSAGE_OR_BATCH,
@@ -169,6 +173,7 @@ export function McpEndpointDocs(): MethodDecorator {
         ),
       ],
     ),
+    sessionNotFound(),
     jsonRpcErrors(413, 'A body over `MAX_BODY_BYTES`', [
       failureExample('Payload too large', new PayloadTooLargeError(1024 * 1024)),
     ]),
@@ -176,5 +181,32 @@ export function McpEndpointDocs(): MethodDecorator {
       failureExample('Unsupported media type', new UnsupportedMediaTypeError('text/plain')),
     ]),
     ApiErrorResponses(new ForbiddenOriginError('https://evil.example'), ...OPTIONAL_KEY_ERRORS),
+  );
+}
+
+/** What a request naming a session that is not the caller's live one is answered. */
+function sessionNotFound(): MethodDecorator {
+  return jsonRpcErrors(404, "An `Mcp-Session-Id` that is not the caller's live session", [
+    jsonRpcExample('Session not found', SESSION_NOT_FOUND.code, SESSION_NOT_FOUND.message),
+  ]);
+}
+
+/** The OpenAPI description of `DELETE /mcp`: ends a session, as the transport spec lets it. */
+export function McpEndSessionDocs(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      operationId: 'mcpEndSession',
+      summary: 'Ends the MCP session named by `Mcp-Session-Id`',
+      description:
+        'Only 2025-era clients that declare elicitation have a session; without ' +
+        '`Mcp-Session-Id` there is nothing to end (405).',
+    }),
+    ApiHeader({ name: 'Mcp-Session-Id', required: false, description: 'The session to end' }),
+    sessionNotFound(),
+    ApiErrorResponses(
+      new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']),
+      new ForbiddenOriginError('https://evil.example'),
+      ...OPTIONAL_KEY_ERRORS,
+    ),
   );
 }

@@ -1,10 +1,14 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   type AuthInfo,
+  type JSONRPCMessage,
   type McpServer,
+  type RequestId,
   type Server,
   createMcpHandler,
+  isInitializeRequest,
+  isJSONRPCResponse,
   isLegacyRequest,
 } from '@modelcontextprotocol/server';
 import {
@@ -14,10 +18,16 @@ import {
   toWebRequest,
 } from '@modelcontextprotocol/node';
 import { type ToolAccess, toolAccessOf } from '../tools/tool-scope';
+import { type ApprovalAskers } from './mcp-server.factory';
 import { createConformanceFixtureServer } from './conformance-fixtures';
 import { McpConfig } from './mcp.config';
 import { McpServerFactory } from './mcp-server.factory';
 import { ParamsCheckingTransport } from './params-checking.transport';
+import { ApprovalAnswers } from './sessions/approval-answers';
+import { approvalAskerOn } from './sessions/approval-requests';
+import { type McpSessionRow } from './sessions/mcp-sessions.repository';
+import { McpSessions } from './sessions/mcp-sessions.service';
+import { replySessionNotFound } from './sessions/session-not-found';
 
 /**
  * Serves one POST to `/mcp` in whichever protocol era it speaks. Both legs are stateless (a
@@ -28,16 +38,21 @@ import { ParamsCheckingTransport } from './params-checking.transport';
  *   server can send progress and requests to the client while the call runs. The SDK's own
  *   stateless fallback streams every answer.
  * The caller's access rides to the server as the request's `authInfo`, the SDK's way to hand a
- * verified caller to the factory.
+ * verified caller to the factory. The one exception to statelessness: a 2025-era client that
+ * declares elicitation gets a stored session (`McpSessions`), so that approvals can be asked of
+ * it on a call's stream and its answers, posted to any instance, decide them.
  */
 @Injectable()
 export class McpHttpEndpoint implements OnApplicationShutdown {
+  private readonly logger = new Logger('MCP');
   private readonly modern;
   private readonly modernNode: NodeMcpRequestHandler;
 
   constructor(
     private readonly servers: McpServerFactory,
     private readonly config: McpConfig,
+    private readonly sessions: McpSessions,
+    private readonly answers: ApprovalAnswers,
   ) {
     this.modern = createMcpHandler(({ authInfo }) => this.serverFor(accessOf(authInfo)), {
       legacy: 'reject',
@@ -68,24 +83,53 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     res: ServerResponse,
     body: unknown,
   ): Promise<void> {
+    const session = await this.sessionOf(access, req, body);
+    if (session === 'unknown') return replySessionNotFound(res);
+    const messages = (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
+    if (session && messages.every((message) => isJSONRPCResponse(message))) {
+      await this.answers.take(session.owner, messages);
+      res.writeHead(202).end();
+      return;
+    }
+    // The session id goes out with the answer to the `initialize` that opened it.
+    if (session && isInitializeRequest(body)) res.setHeader('Mcp-Session-Id', session.id);
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !callsATool(body),
     });
     // Closing the transport closes the server on it too.
     res.once('close', () => void transport.close());
-    await this.serverFor(access).connect(new ParamsCheckingTransport(transport));
+    const askApprovals =
+      session &&
+      ((requestId: RequestId) =>
+        approvalAskerOn(transport, requestId, (error) => this.logger.warn(error.message)));
+    await this.serverFor(access, askApprovals).connect(new ParamsCheckingTransport(transport));
     await transport.handleRequest(req, res, body);
+  }
+
+  /**
+   * The session a 2025-era request opens (an `initialize`) or names (`Mcp-Session-Id`); none for
+   * sessionless clients, and 'unknown' for an id that is not the caller's live session.
+   */
+  private async sessionOf(
+    access: ToolAccess,
+    req: IncomingMessage,
+    body: unknown,
+  ): Promise<McpSessionRow | 'unknown' | undefined> {
+    if (isInitializeRequest(body)) return this.sessions.open(access, body);
+    const id = req.headers['mcp-session-id'];
+    if (typeof id !== 'string') return undefined;
+    return (await this.sessions.resume(access, id)) ?? 'unknown';
   }
 
   /**
    * toolhub's server for `access`; with MCP_CONFORMANCE_FIXTURES, callers without a key get the
    * conformance suite's fixtures instead (the suite sends no key), which nothing else serves.
    */
-  private serverFor(access: ToolAccess): Server | McpServer {
+  private serverFor(access: ToolAccess, askApprovals?: ApprovalAskers): Server | McpServer {
     return this.config.MCP_CONFORMANCE_FIXTURES && access.scope === 'public'
       ? createConformanceFixtureServer(this.modern.notify)
-      : this.servers.create(access);
+      : this.servers.create(access, askApprovals);
   }
 }
 

@@ -5,6 +5,7 @@ import {
   type ListToolsResult,
   ProtocolError,
   ProtocolErrorCode,
+  type RequestId,
   Server,
   type ServerContext,
   type Transport,
@@ -18,6 +19,7 @@ import { ToolInvoker } from '../tools/tool-invoker.service';
 import { type CatalogTool, ToolCatalog } from '../tools/tool-catalog.service';
 import { ANONYMOUS_USER } from '../api-keys/principal';
 import { type ToolAccess } from '../tools/tool-scope';
+import { type ApprovalAsker } from '../tools/tool.contract';
 import { ARTIFACT_RESOURCE_CACHE_HINTS, ArtifactResources } from './artifact-resources';
 import { McpProgress } from './mcp-progress';
 import { inMcpServerSpan } from './mcp-server-span';
@@ -29,6 +31,12 @@ import { legacyTaskCreated } from './tasks/legacy-task-wire';
 import { modernTaskCreated } from './tasks/modern-task-wire';
 import { serveTasks } from './tasks/task-handlers';
 import { TASKS_EXTENSION, declaresTasks } from './tasks/task-requests';
+
+/**
+ * How a server asks its client for the approvals a call waits for, given the call's request id;
+ * only for clients that can answer (a 2025-era session that declared elicitation).
+ */
+export type ApprovalAskers = (relatedRequestId: RequestId) => ApprovalAsker;
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 100;
@@ -73,7 +81,7 @@ export class McpServerFactory {
   }
 
   /** A server for `access`, not yet connected: the SDK's HTTP handler connects it. */
-  create(access: ToolAccess): Server {
+  create(access: ToolAccess, askApprovals?: ApprovalAskers): Server {
     const server = new Server(SERVER_INFO, {
       // Agent and workflow calls run as tasks for 2026-07-28 clients that declare the tasks
       // extension and for 2025-11-25 clients that ask for one (`task` in the call's params).
@@ -91,7 +99,9 @@ export class McpServerFactory {
       inMcpServerSpan(request, ctx, () => this.listTools(access, request.params?.cursor)),
     );
     server.setRequestHandler('tools/call', (request, ctx) =>
-      inMcpServerSpan(request, ctx, () => this.callTool(access, request.params, ctx)),
+      inMcpServerSpan(request, ctx, () =>
+        this.callTool(access, request.params, ctx, askApprovals?.(ctx.mcpReq.id)),
+      ),
     );
     server.setRequestHandler('resources/list', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.resources.list(access, request.params?.cursor)),
@@ -139,6 +149,7 @@ export class McpServerFactory {
     access: ToolAccess,
     params: CallToolRequest['params'],
     ctx: ServerContext,
+    askApproval: ApprovalAsker | undefined,
   ): Promise<CallToolResult> {
     const { name, arguments: input } = params;
     const { scope, origin } = access;
@@ -158,6 +169,7 @@ export class McpServerFactory {
         origin,
         signal: ctx.mcpReq.signal,
         reportProgress: progress?.report,
+        askApproval,
       });
       const result = toolSuccess(answer);
       const links = this.resources.linksFor(access, tool?.artifactsOf?.(answer) ?? []);

@@ -1,6 +1,7 @@
-import { Body, Controller, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Inject, Post, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiNoContentResponse,
   ApiExtraModels,
   ApiTags,
   type OpenAPIObject,
@@ -17,14 +18,17 @@ import { FailureBodiesFrom } from '../core/http/route-catalog.service';
 import { toolAccessOf } from '../tools/tool-scope';
 import { assertJsonRpcBody } from './json-rpc-messages';
 import { jsonRpcFailureBodyOf } from './json-rpc-replies';
-import { McpEndpointDocs } from './mcp-api-docs.decorator';
+import { McpEndSessionDocs, McpEndpointDocs } from './mcp-api-docs.decorator';
 import { McpHttpEndpoint } from './mcp-http-endpoint';
 import { type OriginPolicy } from './origin-policy';
 import { MCP_ORIGIN_POLICY } from './mcp.tokens';
+import { McpSessions } from './sessions/mcp-sessions.service';
+import { replySessionNotFound } from './sessions/session-not-found';
 
 /**
  * The MCP Streamable HTTP endpoint, stateless, for 2025-era and 2026-07-28 clients alike (see
- * `McpHttpEndpoint`). Clients without a key see the public tools; with
+ * `McpHttpEndpoint`), save the sessions of 2025-era clients that declare elicitation, which
+ * DELETE ends. Clients without a key see the public tools; with
  * `Authorization: Bearer <api key>`, every tool.
  */
 @ApiTags('mcp')
@@ -35,6 +39,7 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
 export class McpController {
   constructor(
     private readonly endpoint: McpHttpEndpoint,
+    private readonly sessions: McpSessions,
     @Inject(MCP_ORIGIN_POLICY) private readonly origins: OriginPolicy,
   ) {}
 
@@ -56,12 +61,33 @@ export class McpController {
 
     await this.endpoint.serve(toolAccessOf(caller), req, takeOverResponse(response), body);
   }
+
+  @Delete()
+  @McpEndSessionDocs()
+  @ApiNoContentResponse({ description: 'The session has ended' })
+  async end(
+    @OptionalPrincipal() caller: Principal | undefined,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ) {
+    const req = nodeRequestOf(request);
+    const origin = req.headers.origin;
+    this.origins.check(typeof origin === 'string' ? origin : undefined);
+    const sessionId = req.headers['mcp-session-id'];
+    // Without a session there is nothing to end: as any method /mcp does not serve.
+    if (typeof sessionId !== 'string')
+      throw new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']);
+    const res = takeOverResponse(response);
+    if (!(await this.sessions.end(toolAccessOf(caller), sessionId)))
+      return replySessionNotFound(res);
+    res.writeHead(204).end();
+  }
 }
 
 /**
- * Documents what GET and DELETE on `/mcp` answer: 405, as the transport spec lets a stateless
- * server do (no stream to open, no session to end). No handler serves them (the route catalog
- * answers), so they are added to the document here.
+ * Documents what GET on `/mcp` answers: 405, as the transport spec lets a server without a
+ * standalone stream do. No handler serves it (the route catalog answers), so it is added to the
+ * document here.
  */
 export function addMcpUnservedMethods(document: OpenAPIObject): void {
   const { description, examples } = errorResponseDocs([
@@ -83,6 +109,5 @@ export function addMcpUnservedMethods(document: OpenAPIObject): void {
   document.paths['/mcp'] = {
     ...document.paths['/mcp'],
     get: notServed('mcpOpenStream', 'No server-initiated stream: the server is stateless'),
-    delete: notServed('mcpEndSession', 'No session to end: the server is stateless'),
   };
 }

@@ -13,11 +13,15 @@ import { OriginPolicy } from './origin-policy';
 import { ExpiredMcpTasks } from './tasks/expired-mcp-tasks';
 import { McpTasksRepository } from './tasks/mcp-tasks.repository';
 import { McpTasks } from './tasks/mcp-tasks.service';
+import { ApprovalAnswers } from './sessions/approval-answers';
+import { McpSessionsRepository } from './sessions/mcp-sessions.repository';
+import { McpSessions } from './sessions/mcp-sessions.service';
+import { RuntimeModule } from '../runtime/runtime.module';
 import { MCP_ORIGIN_POLICY } from './mcp.tokens';
 
 /** The tools over the Model Context Protocol: Streamable HTTP at /mcp (and stdio, see cli.ts). */
 @Module({
-  imports: [ArtifactsModule],
+  imports: [ArtifactsModule, RuntimeModule],
   controllers: [McpController],
   providers: [
     ArtifactResources,
@@ -26,6 +30,9 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
     McpTasks,
     McpTasksRepository,
     ExpiredMcpTasks,
+    McpSessions,
+    McpSessionsRepository,
+    ApprovalAnswers,
     provideFeatureConfig(McpConfig),
     {
       provide: MCP_ORIGIN_POLICY,

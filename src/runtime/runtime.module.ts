@@ -110,6 +110,8 @@ import { WorkflowToolWork } from './workflow-runs/workflow-tool-work';
     WorkflowToolKind,
     WorkflowToolWork,
   ],
+  // MCP clients that take elicitations decide approvals through it.
+  exports: [ApprovalsService],
 })
 export class RuntimeModule {
   constructor(cors: CorsPolicy) {

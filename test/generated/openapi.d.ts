@@ -665,10 +665,13 @@ export interface paths {
     put?: never;
     /**
      * MCP over Streamable HTTP: one JSON-RPC message (or a batch) in, its answer out
-     * @description The Model Context Protocol, stateless, for clients of both eras: 2025-era revisions (`initialize` first) and 2026-07-28 (`server/discover`; version and capabilities in each request's `_meta`). Answers are JSON, except a 2025-era `tools/call`, which streams as server-sent events. Send `Accept: application/json, text/event-stream`. Without a key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser `Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`. A request that fails on its own (unknown method, invalid params) is answered 200 with its JSON-RPC error; a body that is no message, 400 with one of id null.
+     * @description The Model Context Protocol, stateless, for clients of both eras: 2025-era revisions (`initialize` first) and 2026-07-28 (`server/discover`; version and capabilities in each request's `_meta`). Answers are JSON, except a 2025-era `tools/call`, which streams as server-sent events. Send `Accept: application/json, text/event-stream`. Without a key, the public tools; with `Authorization: Bearer <api key>`, every tool. A browser `Origin` must be loopback or listed in `MCP_ALLOWED_ORIGINS`. A request that fails on its own (unknown method, invalid params) is answered 200 with its JSON-RPC error; a body that is no message, 400 with one of id null. A 2025-era client that declares elicitation and sends a key gets an `Mcp-Session-Id` with its `initialize` answer, to send on later requests: approvals its calls wait for are asked of it.
      */
     post: operations['mcp'];
-    /** No session to end: the server is stateless */
+    /**
+     * Ends the MCP session named by `Mcp-Session-Id`
+     * @description Only 2025-era clients that declare elicitation have a session; without `Mcp-Session-Id` there is nothing to end (405).
+     */
     delete: operations['mcpEndSession'];
     options?: never;
     head?: never;
@@ -5939,6 +5942,32 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description An `Mcp-Session-Id` that is not the caller's live session */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            jsonrpc: '2.0';
+            /** @description The request id: a string, an integer, or null */
+            id?: unknown;
+            method?: string;
+            params?: {
+              [key: string]: unknown;
+            };
+            result?: {
+              [key: string]: unknown;
+            };
+            error?: {
+              code: number;
+              message: string;
+              data?: unknown;
+            };
+          };
+        };
+      };
       /** @description An `Accept` header without both `application/json` and `text/event-stream` */
       406: {
         headers: {
@@ -6031,14 +6060,77 @@ export interface operations {
   mcpEndSession: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The session to end */
+        'Mcp-Session-Id'?: string;
+      };
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
+      /** @description The session has ended */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN_ORIGIN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description An `Mcp-Session-Id` that is not the caller's live session */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            jsonrpc: '2.0';
+            /** @description The request id: a string, an integer, or null */
+            id?: unknown;
+            method?: string;
+            params?: {
+              [key: string]: unknown;
+            };
+            result?: {
+              [key: string]: unknown;
+            };
+            error?: {
+              code: number;
+              message: string;
+              data?: unknown;
+            };
+          };
+        };
+      };
       /** @description METHOD_NOT_ALLOWED */
       405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A tool call an MCP client took as a task: the stored work it is (a run, a workflow run) and
@@ -22,3 +22,18 @@ export const mcpTasks = pgTable(
   },
   (table) => [index('mcp_tasks_owner_created_at_idx').on(table.owner, table.created_at)],
 );
+
+/**
+ * A 2025-era MCP client's session, opened by an `initialize` that declared elicitation: what any
+ * instance needs to know about the client on its later requests, which never repeat it.
+ */
+export const mcpSessions = pgTable('mcp_sessions', {
+  /** Random and unguessable: the `Mcp-Session-Id` the client sends. */
+  id: text('id').primaryKey(),
+  owner: text('owner').notNull(),
+  protocol_version: text('protocol_version').notNull(),
+  client_capabilities: jsonb('client_capabilities').$type<Record<string, unknown>>().notNull(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** How long after its creation the session is kept. */
+  ttl_ms: integer('ttl_ms').notNull(),
+});
