@@ -592,18 +592,27 @@ describeHttpContract(
     });
 
     describe('methods', () => {
-      test.each(['get', 'delete'] as const)(
-        '%s /mcp is 405 with Allow: POST, OPTIONS and the JSON envelope',
-        async (method) => {
-          const response = await testApp().http[method]('/mcp').set('Accept', MCP_ACCEPT);
-          expect(response.status).toBe(405);
-          expect(response.headers.allow).toBe('POST, OPTIONS');
-          expect(response.body).toEqual({
-            success: false,
-            error: { code: 'METHOD_NOT_ALLOWED', message: 'Only POST method is allowed' },
-          });
-        },
-      );
+      test('get /mcp is 405 with Allow: POST, DELETE, OPTIONS and the JSON envelope', async () => {
+        const response = await testApp().http.get('/mcp').set('Accept', MCP_ACCEPT);
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toBe('POST, DELETE, OPTIONS');
+        expect(response.body).toEqual({
+          success: false,
+          error: { code: 'METHOD_NOT_ALLOWED', message: 'Only POST, DELETE methods are allowed' },
+        });
+      });
+
+      test('delete /mcp without Mcp-Session-Id is 400: it names the session to end', async () => {
+        const response = await testApp().http.delete('/mcp');
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          success: false,
+          error: {
+            code: 'BAD_REQUEST',
+            message: 'Mcp-Session-Id is required: it names the session to end',
+          },
+        });
+      });
     });
 
     describe('metrics', () => {

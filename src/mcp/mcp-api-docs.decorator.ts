@@ -8,7 +8,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../core/errors';
-import { MethodNotAllowedError } from '../core/errors';
+import { BadRequestError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { InvalidJsonRpcMessageError, jsonRpcMessageProblemOf } from './json-rpc-messages';
 import { TRANSPORT_ERROR, jsonRpcFailureBodyOf } from './json-rpc-replies';
@@ -197,14 +197,12 @@ export function McpEndSessionDocs(): MethodDecorator {
     ApiOperation({
       operationId: 'mcpEndSession',
       summary: 'Ends the MCP session named by `Mcp-Session-Id`',
-      description:
-        'Only 2025-era clients that declare elicitation have a session; without ' +
-        '`Mcp-Session-Id` there is nothing to end (405).',
+      description: 'Only 2025-era clients that declare elicitation and send a key have a session.',
     }),
     ApiHeader({ name: 'Mcp-Session-Id', required: false, description: 'The session to end' }),
     sessionNotFound(),
     ApiErrorResponses(
-      new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']),
+      new BadRequestError('Mcp-Session-Id is required: it names the session to end'),
       new ForbiddenOriginError('https://evil.example'),
       ...OPTIONAL_KEY_ERRORS,
     ),

@@ -10,7 +10,7 @@ import {
 import { OptionalPrincipal } from '../api-keys/current-principal.decorator';
 import { OptionalApiKey } from '../api-keys/optional-api-key.decorator';
 import { type Principal } from '../api-keys/principal';
-import { MethodNotAllowedError } from '../core/errors';
+import { BadRequestError, MethodNotAllowedError } from '../core/errors';
 import { errorResponseDocs } from '../core/http/api-error-responses.decorator';
 import { ErrorEnvelopeDto } from '../core/http/dto/error-envelope.dto';
 import { nodeRequestOf, takeOverResponse } from '../core/http/node-http';
@@ -74,9 +74,9 @@ export class McpController {
     const origin = req.headers.origin;
     this.origins.check(typeof origin === 'string' ? origin : undefined);
     const sessionId = req.headers['mcp-session-id'];
-    // Without a session there is nothing to end: as any method /mcp does not serve.
-    if (typeof sessionId !== 'string')
-      throw new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']);
+    if (typeof sessionId !== 'string') {
+      throw new BadRequestError('Mcp-Session-Id is required: it names the session to end');
+    }
     const res = takeOverResponse(response);
     if (!(await this.sessions.end(toolAccessOf(caller), sessionId)))
       return replySessionNotFound(res);
@@ -86,12 +86,12 @@ export class McpController {
 
 /**
  * Documents what GET on `/mcp` answers: 405, as the transport spec lets a server without a
- * standalone stream do. No handler serves it (the route catalog answers), so it is added to the
- * document here.
+ * standalone stream do. No handler serves it (the route catalog answers, allowing the methods
+ * served), so it is added to the document here.
  */
 export function addMcpUnservedMethods(document: OpenAPIObject): void {
   const { description, examples } = errorResponseDocs([
-    new MethodNotAllowedError(['POST'], ['POST', 'OPTIONS']),
+    new MethodNotAllowedError(['POST', 'DELETE'], ['POST', 'DELETE', 'OPTIONS']),
   ]);
   const notServed = (operationId: string, summary: string) => ({
     operationId,

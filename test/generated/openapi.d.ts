@@ -670,7 +670,7 @@ export interface paths {
     post: operations['mcp'];
     /**
      * Ends the MCP session named by `Mcp-Session-Id`
-     * @description Only 2025-era clients that declare elicitation have a session; without `Mcp-Session-Id` there is nothing to end (405).
+     * @description Only 2025-era clients that declare elicitation and send a key have a session.
      */
     delete: operations['mcpEndSession'];
     options?: never;
@@ -6076,6 +6076,15 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description BAD_REQUEST */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description UNAUTHORIZED */
       401: {
         headers: {
@@ -6118,15 +6127,6 @@ export interface operations {
               data?: unknown;
             };
           };
-        };
-      };
-      /** @description METHOD_NOT_ALLOWED */
-      405: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description TOO_MANY_REQUESTS */
