@@ -5,6 +5,7 @@
  * without elicitation as before, and sessions only their user can use.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   type CallToolResult,
@@ -14,6 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { eventually } from './support/eventually';
 import { McpClients, jsonRpc, listeningUrl, postMcp } from './support/mcp-clients';
+import { CLI } from './support/run-built';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type TestApp, describeOnAdapter } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
@@ -82,9 +84,20 @@ describeOnAdapter(
       return { agentTool: tool.body.name as string, gatedTool: gated.body.name as string };
     }
 
+    /** The v1 client, declaring elicitation when given a handler, which answers them all. */
+    function clientOf(onElicit?: ElicitHandler): Client {
+      const client = new Client(
+        { name: 'toolhub-e2e-2025', version: '1.0.0' },
+        { capabilities: onElicit ? { elicitation: { form: {} } } : {} },
+      );
+      if (onElicit) client.setRequestHandler(ElicitRequestSchema, (request) => onElicit(request));
+      clients.track(client);
+      return client;
+    }
+
     /**
-     * The v1 client, initialised with `auth`; declaring elicitation when given a handler. What
-     * the server answered each POST of an elicitation's answer lands in `answered`.
+     * `clientOf(onElicit)` initialised over HTTP with `auth`. What the server answered each POST
+     * of an elicitation's answer lands in `answered`.
      */
     async function connect(auth: string, onElicit?: ElicitHandler) {
       const answered: number[] = [];
@@ -95,17 +108,12 @@ describeOnAdapter(
         }
         return response;
       };
-      const client = new Client(
-        { name: 'toolhub-e2e-2025', version: '1.0.0' },
-        { capabilities: onElicit ? { elicitation: { form: {} } } : {} },
-      );
-      if (onElicit) client.setRequestHandler(ElicitRequestSchema, (request) => onElicit(request));
+      const client = clientOf(onElicit);
       const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
         requestInit: { headers: { Authorization: auth } },
         fetch: fetchRecordingAnswers,
       });
       await client.connect(transport);
-      clients.track(client);
       return { client, transport, answered };
     }
 
@@ -225,6 +233,32 @@ describeOnAdapter(
           error: { code: -32001, message: 'Session not found' },
         });
       }
+    });
+
+    it('passes the approval through the stdio relay to a desktop client that declares elicitation', async () => {
+      const { agentTool, gatedTool } = await approvalGatedAgentTool('Created.');
+      let asked = 0;
+      const client = clientOf(() => {
+        asked += 1;
+        return Promise.resolve({ action: 'accept', content: { decision: 'approve' } });
+      });
+      const apiKey = alice.auth.slice('Bearer '.length);
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [CLI, 'mcp'],
+          env: { LOG_LEVEL: 'silent', TOOLHUB_URL: baseUrl, TOOLHUB_API_KEY: apiKey },
+        }),
+      );
+
+      const result = (await client.callTool({
+        name: agentTool,
+        arguments: { message: 'Create ACME' },
+      })) as CallToolResult;
+
+      expect(textOf(result)).toContain('Created.');
+      expect(asked).toBe(1);
+      expect(await approvalsOf(gatedTool, 'approved')).toHaveLength(1);
     });
 
     it("ends a session with DELETE, its user's only; its id is then unknown", async () => {
