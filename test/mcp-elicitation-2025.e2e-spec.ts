@@ -59,8 +59,8 @@ describeOnAdapter(
 
     afterAll(() => echo?.close());
 
-    /** An agent tool whose agent calls a new tool that requires approval; both names. */
-    async function approvalGatedAgentTool(answer: string) {
+    /** An agent that calls a new tool requiring approval, then answers `answer`; its id. */
+    async function agentCallingAGatedTool(answer: string) {
       const gated = await alice.post('/api/v1/tools', {
         name: unique('create_customer'),
         parameters: { type: 'object' },
@@ -75,13 +75,24 @@ describeOnAdapter(
         tool_ids: [gated.body.id],
       });
       expect(agent.status).toBe(201);
+      return { agentId: agent.body.id as string, gatedTool: gated.body.name as string };
+    }
+
+    /** A new tool of `implementation`; its name. */
+    async function toolOf(implementation: Record<string, string>) {
       const tool = await alice.post('/api/v1/tools', {
-        name: unique('ask_agent'),
-        description: 'Asks an agent',
-        implementation: { type: 'agent', agent_id: agent.body.id },
+        name: unique(`run_${implementation.type}`),
+        description: `Runs a ${implementation.type}`,
+        implementation,
       });
       expect(tool.status).toBe(201);
-      return { agentTool: tool.body.name as string, gatedTool: gated.body.name as string };
+      return tool.body.name as string;
+    }
+
+    /** An agent tool whose agent calls a new tool that requires approval; both names. */
+    async function approvalGatedAgentTool(answer: string) {
+      const { agentId, gatedTool } = await agentCallingAGatedTool(answer);
+      return { agentTool: await toolOf({ type: 'agent', agent_id: agentId }), gatedTool };
     }
 
     /** The v1 client, declaring elicitation when given a handler, which answers them all. */
@@ -150,6 +161,30 @@ describeOnAdapter(
       expect(asked[0].message).toContain('"customer":"ACME"');
       expect(asked[0]).toMatchObject({ mode: 'form', requestedSchema: { required: ['decision'] } });
       expect(echo.requests.length).toBe(before + 1);
+      expect(await approvalsOf(gatedTool, 'approved')).toHaveLength(1);
+    });
+
+    it('asks a workflow tool call for the approvals of its agent steps', async () => {
+      const { agentId, gatedTool } = await agentCallingAGatedTool('Created.');
+      const workflow = await alice.post('/api/v1/workflows', {
+        name: unique('workflow'),
+        steps: [{ type: 'agent', id: agentId, input: 'Create ACME' }],
+      });
+      expect(workflow.status).toBe(201);
+      const workflowTool = await toolOf({ type: 'workflow', workflow_id: workflow.body.id });
+      const asked: string[] = [];
+      const { client } = await connect(alice.auth, (request) => {
+        asked.push(request.params.message);
+        return Promise.resolve({ action: 'accept', content: { decision: 'approve' } });
+      });
+
+      const result = (await client.callTool({
+        name: workflowTool,
+        arguments: {},
+      })) as CallToolResult;
+
+      expect(result.isError).toBeFalsy();
+      expect(asked).toEqual([expect.stringContaining(gatedTool)]);
       expect(await approvalsOf(gatedTool, 'approved')).toHaveLength(1);
     });
 
