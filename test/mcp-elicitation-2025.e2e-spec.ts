@@ -13,6 +13,9 @@ import {
   type ElicitResult,
   ElicitRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { sql } from 'drizzle-orm';
+import { DATABASE, type Database } from '../src/database/database';
+import { rawRows } from '../src/database/raw-rows';
 import { eventually } from './support/eventually';
 import { McpClients, jsonRpc, listeningUrl, postMcp } from './support/mcp-clients';
 import { CLI } from './support/run-built';
@@ -294,6 +297,33 @@ describeOnAdapter(
       expect(textOf(result)).toContain('Created.');
       expect(asked).toBe(1);
       expect(await approvalsOf(gatedTool, 'approved')).toHaveLength(1);
+    });
+
+    it('answers a session past its lifetime 404, and the next session clears it', async () => {
+      const database = testApp().app.get<Database>(DATABASE);
+      const open = async () => {
+        const opened = await postMcp(baseUrl, initializeWithElicitation(), {
+          Authorization: alice.auth,
+        });
+        return opened.headers.get('mcp-session-id')!;
+      };
+      const stale = await open();
+      const other = await open();
+      await database.execute(
+        sql`update mcp_sessions set ttl_ms = 0 where id in (${stale}, ${other})`,
+      );
+      const stored = async (id: string) =>
+        (await rawRows(database, sql`select id from mcp_sessions where id = ${id}`)).length;
+
+      const refused = await postMcp(baseUrl, jsonRpc('tools/list'), {
+        Authorization: alice.auth,
+        'Mcp-Session-Id': stale,
+      });
+      expect(refused.status).toBe(404);
+      expect(await stored(stale)).toBe(0);
+      expect(await stored(other)).toBe(1);
+      await open();
+      expect(await stored(other)).toBe(0);
     });
 
     it("ends a session with DELETE, its user's only; its id is then unknown", async () => {

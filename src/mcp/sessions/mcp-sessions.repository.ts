@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { mcpSessions } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 
@@ -27,6 +27,15 @@ export class McpSessionsRepository {
       .from(mcpSessions)
       .where(and(eq(mcpSessions.id, id), eq(mcpSessions.owner, owner)));
     return row;
+  }
+
+  /** Deletes the sessions whose lifetime has passed, whoever's they are. */
+  async deleteExpired(): Promise<void> {
+    await this.transactions.db
+      .delete(mcpSessions)
+      .where(
+        sql`${mcpSessions.created_at} + ${mcpSessions.ttl_ms} * interval '1 millisecond' < now()`,
+      );
   }
 
   /** Deletes `owner`'s session; whether there was one. */

@@ -26,6 +26,8 @@ export class McpSessions {
     if (!isInitializeRequest(body) || access.origin.user === ANONYMOUS_USER) return undefined;
     const { protocolVersion, capabilities } = body.params;
     if (capabilities.elicitation === undefined) return undefined;
+    // Clients seldom end their sessions: each new one clears those that outlived their time.
+    await this.sessions.deleteExpired();
     return this.sessions.create({
       owner: access.origin.user,
       protocol_version: protocolVersion,
