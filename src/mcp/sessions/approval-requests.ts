@@ -5,7 +5,7 @@ import { approvalElicitation } from '../tasks/approval-elicitation';
 const APPROVAL_ID_PREFIX = 'approval:';
 
 /** The JSON-RPC id an approval's `elicitation/create` goes under: its answer names the approval. */
-export function approvalRequestId(approvalId: string): string {
+function approvalRequestId(approvalId: string): string {
   return `${APPROVAL_ID_PREFIX}${approvalId}`;
 }
 
