@@ -9,6 +9,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   type CallToolResult,
+  CallToolResultSchema,
+  CreateTaskResultSchema,
   type ElicitRequest,
   type ElicitResult,
   ElicitRequestSchema,
@@ -187,6 +189,32 @@ describeOnAdapter(
       })) as CallToolResult;
 
       expect(result.isError).toBeFalsy();
+      expect(asked).toEqual([expect.stringContaining(gatedTool)]);
+      expect(await approvalsOf(gatedTool, 'approved')).toHaveLength(1);
+    });
+
+    it("asks a task's approvals on its tasks/result stream, and the task completes once approved", async () => {
+      const { agentTool, gatedTool } = await approvalGatedAgentTool('Created.');
+      const asked: string[] = [];
+      const { client } = await connect(alice.auth, (request) => {
+        asked.push(request.params.message);
+        return Promise.resolve({ action: 'accept', content: { decision: 'approve' } });
+      });
+      const { task } = await client.request(
+        {
+          method: 'tools/call',
+          params: { name: agentTool, arguments: { message: 'Create ACME' }, task: {} },
+        },
+        CreateTaskResultSchema,
+      );
+
+      const result = await client.request(
+        { method: 'tasks/result', params: { taskId: task.taskId } },
+        CallToolResultSchema,
+      );
+
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toBe('Created.');
       expect(asked).toEqual([expect.stringContaining(gatedTool)]);
       expect(await approvalsOf(gatedTool, 'approved')).toHaveLength(1);
     });

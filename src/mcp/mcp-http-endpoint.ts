@@ -18,13 +18,12 @@ import {
   toWebRequest,
 } from '@modelcontextprotocol/node';
 import { type ToolAccess, toolAccessOf } from '../tools/tool-scope';
-import { type ApprovalAskers } from './mcp-server.factory';
 import { createConformanceFixtureServer } from './conformance-fixtures';
 import { McpConfig } from './mcp.config';
 import { McpServerFactory } from './mcp-server.factory';
 import { ParamsCheckingTransport } from './params-checking.transport';
 import { ApprovalAnswers } from './sessions/approval-answers';
-import { approvalAskerOn } from './sessions/approval-requests';
+import { type ApprovalAskers, approvalAskerOn } from './sessions/approval-requests';
 import { type McpSessionRow } from './sessions/mcp-sessions.repository';
 import { McpSessions } from './sessions/mcp-sessions.service';
 import { replySessionNotFound } from './sessions/session-not-found';
@@ -95,7 +94,7 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     if (session && isInitializeRequest(body)) res.setHeader('Mcp-Session-Id', session.id);
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
-      enableJsonResponse: !callsATool(body),
+      enableJsonResponse: !waitsOnWork(body),
     });
     // Closing the transport closes the server on it too.
     res.once('close', () => void transport.close());
@@ -133,10 +132,13 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
   }
 }
 
-/** Whether `body` (a message or a batch) holds a `tools/call`. */
-function callsATool(body: unknown): boolean {
-  const messages: unknown[] = Array.isArray(body) ? body : [body];
-  return messages.some((message) => (message as { method?: unknown }).method === 'tools/call');
+/**
+ * Whether `body` (a message or a batch) holds a `tools/call` or a `tasks/result`: requests that
+ * wait on work, which sends progress and asks for approvals on their stream meanwhile.
+ */
+function waitsOnWork(body: unknown): boolean {
+  const messages = (Array.isArray(body) ? body : [body]) as { method?: unknown }[];
+  return messages.some(({ method }) => method === 'tools/call' || method === 'tasks/result');
 }
 
 /** The SDK's pass-through caller record, carrying toolhub's access; no token travels on. */

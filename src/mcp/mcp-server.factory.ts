@@ -5,7 +5,6 @@ import {
   type ListToolsResult,
   ProtocolError,
   ProtocolErrorCode,
-  type RequestId,
   Server,
   type ServerContext,
   type Transport,
@@ -20,6 +19,7 @@ import { type CatalogTool, ToolCatalog } from '../tools/tool-catalog.service';
 import { ANONYMOUS_USER } from '../api-keys/principal';
 import { type ToolAccess } from '../tools/tool-scope';
 import { type ApprovalAsker } from '../tools/tool.contract';
+import { type ApprovalAskers } from './sessions/approval-requests';
 import { ARTIFACT_RESOURCE_CACHE_HINTS, ArtifactResources } from './artifact-resources';
 import { McpProgress } from './mcp-progress';
 import { inMcpServerSpan } from './mcp-server-span';
@@ -31,12 +31,6 @@ import { legacyTaskCreated } from './tasks/legacy-task-wire';
 import { modernTaskCreated } from './tasks/modern-task-wire';
 import { serveTasks } from './tasks/task-handlers';
 import { TASKS_EXTENSION, declaresTasks } from './tasks/task-requests';
-
-/**
- * How a server asks its client for the approvals a call waits for, given the call's request id;
- * only for clients that can answer (a 2025-era session that declared elicitation).
- */
-export type ApprovalAskers = (relatedRequestId: RequestId) => ApprovalAsker;
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 100;
@@ -112,7 +106,7 @@ export class McpServerFactory {
     server.setRequestHandler('resources/read', (request, ctx) =>
       inMcpServerSpan(request, ctx, () => this.resources.read(access, request.params.uri)),
     );
-    serveTasks(server, access, this.tasks);
+    serveTasks(server, access, this.tasks, askApprovals);
     return server;
   }
 

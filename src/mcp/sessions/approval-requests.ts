@@ -2,6 +2,12 @@ import { type JSONRPCMessage, type RequestId, type Transport } from '@modelconte
 import { type ApprovalAsker } from '../../tools/tool.contract';
 import { approvalElicitation } from '../tasks/approval-elicitation';
 
+/**
+ * How a server asks its client for the approvals a call waits for, given the call's request id;
+ * only for clients that can answer (a 2025-era session that declared elicitation).
+ */
+export type ApprovalAskers = (relatedRequestId: RequestId) => ApprovalAsker;
+
 const APPROVAL_ID_PREFIX = 'approval:';
 
 /** The JSON-RPC id an approval's `elicitation/create` goes under: its answer names the approval. */

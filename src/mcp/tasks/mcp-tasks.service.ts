@@ -53,11 +53,20 @@ export class McpTasks {
     return { row, state: await control.state(row.work_id) };
   }
 
-  /** The task once its work has ended, looked at every poll interval; `signal` stops the wait. */
-  async settled(access: ToolAccess, taskId: string, signal: AbortSignal): Promise<TaskView> {
+  /**
+   * The task once its work has ended, looked at every poll interval; `onWaiting` sees it each
+   * time it still waits, and `signal` stops the wait.
+   */
+  async settled(
+    access: ToolAccess,
+    taskId: string,
+    signal: AbortSignal,
+    onWaiting: (state: ToolWorkState) => void,
+  ): Promise<TaskView> {
     for (;;) {
       const view = await this.view(access, taskId);
       if (!isActive(view.state)) return view;
+      onWaiting(view.state);
       await sleep(TASK_POLL_INTERVAL_MS, undefined, { signal });
     }
   }

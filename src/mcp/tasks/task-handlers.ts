@@ -1,6 +1,7 @@
 import { type Server } from '@modelcontextprotocol/server';
 import { type ToolAccess } from '../../tools/tool-scope';
 import { decodeCursor, encodeCursor } from '../page-cursor';
+import { type ApprovalAskers } from '../sessions/approval-requests';
 import { legacyTaskOf, legacyTaskResult } from './legacy-task-wire';
 import { type McpTasks, TASKS_PAGE_SIZE } from './mcp-tasks.service';
 import { modernTaskDetail } from './modern-task-wire';
@@ -15,10 +16,17 @@ import {
 /**
  * The `tasks/*` methods of both wires on `server`, for `access`: the 2026-07-28 tasks extension
  * (`tasks/get`, `tasks/update`, `tasks/cancel`, for clients that declare it) and the 2025-11-25
- * core methods (`tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`). The SDK refuses a
+ * core methods (`tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`; a waiting
+ * `tasks/result` asks a client that can answer elicitations for the approvals the task waits
+ * for, as a plain call does). The SDK refuses a
  * method its request's revision does not have.
  */
-export function serveTasks(server: Server, access: ToolAccess, tasks: McpTasks): void {
+export function serveTasks(
+  server: Server,
+  access: ToolAccess,
+  tasks: McpTasks,
+  askApprovals: ApprovalAskers | undefined,
+): void {
   server.setRequestHandler('tasks/get', { params: TASK_ID_PARAMS }, async (params, ctx) => {
     if (!isModernRequest(ctx)) return legacyTaskOf(await tasks.view(access, params.taskId));
     requireTasks(ctx);
@@ -35,9 +43,18 @@ export function serveTasks(server: Server, access: ToolAccess, tasks: McpTasks):
     await tasks.cancel(access, params.taskId);
     return {};
   });
-  server.setRequestHandler('tasks/result', { params: TASK_ID_PARAMS }, async (params, ctx) =>
-    legacyTaskResult(await tasks.settled(access, params.taskId, ctx.mcpReq.signal)),
-  );
+  server.setRequestHandler('tasks/result', { params: TASK_ID_PARAMS }, async (params, ctx) => {
+    const ask = askApprovals?.(ctx.mcpReq.id);
+    const asked = new Set<string>();
+    const view = await tasks.settled(access, params.taskId, ctx.mcpReq.signal, ({ approvals }) => {
+      // A client that can answer elicitations is asked for each approval once, on this stream.
+      for (const approval of approvals.filter(({ id }) => !asked.has(id))) {
+        asked.add(approval.id);
+        ask?.(approval);
+      }
+    });
+    return legacyTaskResult(view);
+  });
   server.setRequestHandler('tasks/list', { params: LIST_PARAMS }, async (params) => {
     const offset = decodeCursor(params.cursor);
     const { page, more } = await tasks.list(access, offset);
