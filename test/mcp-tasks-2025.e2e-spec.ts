@@ -17,19 +17,15 @@ import {
   postMcp,
   rejectionOf,
 } from './support/mcp-clients';
+import { HOLDING, agentTool, answering, httpTool } from './support/agent-tool-fixtures';
 import { openLegacyTaskSession } from './support/mcp-task-sessions';
 import { eventually } from './support/eventually';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type TestApp, describeOnAdapter } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
-let counter = 0;
-const unique = (base: string) => `${base}_${++counter}`;
-
 /** A 2025-11-25 client calls a tool whose task support is optional as a task when asked to. */
 const PREFER_TASK = { task: { preference: 'prefer' } } as const;
-
-const scripted = (script: object[]) => ({ provider: 'scripted', model: 'scripted', script });
 
 describeOnAdapter('MCP tasks (2025-11-25 core methods)', (testApp: () => TestApp) => {
   const clients = new McpClients();
@@ -50,39 +46,13 @@ describeOnAdapter('MCP tasks (2025-11-25 core methods)', (testApp: () => TestApp
 
   afterAll(() => big?.close());
 
-  async function post(user: RuntimeUser, path: string, body: object) {
-    const created = await user.post(path, body);
-    expect(created.status).toBe(201);
-    return created.body as { id: string; name: string };
-  }
-
   /** An agent tool whose agent calls `tool` once, if given, then answers `text`. */
-  async function agentTool(text: string, tool?: { id: string; name: string }) {
-    const calling = tool && {
-      text: 'Fetching.',
-      tool_calls: [{ id: 't0', name: tool.name, args: {} }],
-    };
-    const agent = await post(alice, '/api/v1/agents', {
-      name: unique('agent'),
-      system_prompt: 'You are a test agent.',
-      model_config: scripted(calling ? [calling, { text }] : [{ text }]),
-      tool_ids: tool ? [tool.id] : [],
-    });
-    return (
-      await post(alice, '/api/v1/tools', {
-        name: unique('ask_agent'),
-        implementation: { type: 'agent', agent_id: agent.id },
-      })
-    ).name;
-  }
-
-  const fetcher = (requiresApproval: boolean) =>
-    post(alice, '/api/v1/tools', {
-      name: unique('fetch_rows'),
-      parameters: { type: 'object' },
-      implementation: { type: 'http', url: big.url },
-      requires_approval: requiresApproval,
-    });
+  const agentToolCalling = (text: string, tool?: { id: string; name: string }) =>
+    agentTool(
+      alice,
+      answering(text, tool ? [{ name: tool.name, args: {} }] : []),
+      tool ? [tool.id] : [],
+    );
 
   it('declares tasks for tools/call at initialize', async () => {
     const reply = await postMcp(baseUrl, initializeRequest('2025-11-25'), {
@@ -99,7 +69,7 @@ describeOnAdapter('MCP tasks (2025-11-25 core methods)', (testApp: () => TestApp
   });
 
   it('runs an agent tool as a task to its result, with its artifacts linked', async () => {
-    const name = await agentTool('Here is the report.', await fetcher(false));
+    const name = await agentToolCalling('Here is the report.', await httpTool(alice, big, false));
     const { session } = await openLegacyTaskSession(clients, baseUrl, alice.auth);
     const execution = await session.callTool(name, { message: 'Report' }, PREFER_TASK);
     expect(execution.kind).toBe('task');
@@ -123,7 +93,8 @@ describeOnAdapter('MCP tasks (2025-11-25 core methods)', (testApp: () => TestApp
   });
 
   it('waits in input_required while a human approves over REST, then completes', async () => {
-    const name = await agentTool('Fetched.', await fetcher(true));
+    const gated = await httpTool(alice, big, true);
+    const name = await agentToolCalling('Fetched.', gated);
     const { session } = await openLegacyTaskSession(clients, baseUrl, alice.auth);
     const execution = await session.callTool(name, { message: 'Fetch' }, PREFER_TASK);
     if (execution.kind !== 'task') throw new Error('expected a task');
@@ -132,10 +103,10 @@ describeOnAdapter('MCP tasks (2025-11-25 core methods)', (testApp: () => TestApp
       const view = await task.snapshot();
       return view.status === 'input_required' ? view : undefined;
     });
-    expect(waiting.raw.statusMessage).toMatch(/^waiting for approval of fetch_rows_\d+$/);
+    expect(waiting.raw.statusMessage).toBe(`waiting for approval of ${gated.name}`);
     const pending = await alice.get('/api/v1/approvals?status=pending&limit=100');
     const [approval] = (pending.body.items as { id: string; tool_name: string }[]).filter(
-      ({ tool_name }) => tool_name.startsWith('fetch_rows'),
+      ({ tool_name }) => tool_name === gated.name,
     );
     expect(
       (await alice.post(`/api/v1/approvals/${approval.id}`, { decision: 'approve' })).status,
@@ -145,17 +116,9 @@ describeOnAdapter('MCP tasks (2025-11-25 core methods)', (testApp: () => TestApp
   });
 
   it("lists and cancels a user's own tasks only; another user's id is an unknown task", async () => {
-    const agent = await post(alice, '/api/v1/agents', {
-      name: unique('agent'),
-      system_prompt: 'You are a test agent.',
-      model_config: scripted([{ text: 'Working.', hold: true }]),
-    });
-    const tool = await post(alice, '/api/v1/tools', {
-      name: unique('ask_agent'),
-      implementation: { type: 'agent', agent_id: agent.id },
-    });
+    const name = await agentTool(alice, HOLDING);
     const mine = await openLegacyTaskSession(clients, baseUrl, alice.auth);
-    const execution = await mine.session.callTool(tool.name, { message: 'Hold' }, PREFER_TASK);
+    const execution = await mine.session.callTool(name, { message: 'Hold' }, PREFER_TASK);
     if (execution.kind !== 'task') throw new Error('expected a task');
     const taskId = execution.handle.taskId as string;
 

@@ -3,6 +3,7 @@
  * client: the task is the workflow run, its running step says what it does, its agent steps'
  * approvals are asked as elicitations, its steps' artifacts are linked, and tasks/cancel stops it.
  */
+import { HOLDING, answering, httpTool } from './support/agent-tool-fixtures';
 import { McpClients, listeningUrl } from './support/mcp-clients';
 import { openTaskSession } from './support/mcp-task-sessions';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
@@ -11,8 +12,6 @@ import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 let counter = 0;
 const unique = (base: string) => `${base}_${++counter}`;
-
-const scripted = (script: object[]) => ({ provider: 'scripted', model: 'scripted', script });
 
 describeOnAdapter(
   'MCP tasks of workflow tools (2026-07-28, tasks extension)',
@@ -39,37 +38,33 @@ describeOnAdapter(
       return created.body as { id: string; name: string };
     }
 
-    /** A workflow of one agent step whose agent calls `tool` (approved first if it asks), served as a tool. */
-    async function workflowToolCalling(tool: { id: string; name: string }): Promise<string> {
+    /** A workflow of one agent step whose agent is `modelConfig` with `toolIds`, served as a tool. */
+    async function workflowToolOf(modelConfig: object, toolIds: string[] = []) {
       const agent = await post('/api/v1/agents', {
         name: unique('agent'),
         system_prompt: 'You are a test agent.',
-        model_config: scripted([
-          { text: 'Fetching.', tool_calls: [{ id: 't0', name: tool.name, args: { q: 1 } }] },
-          { text: 'Report ready.' },
-        ]),
-        tool_ids: [tool.id],
+        model_config: modelConfig,
+        tool_ids: toolIds,
       });
       const workflow = await post('/api/v1/workflows', {
         name: unique('workflow'),
         steps: [{ type: 'agent', id: agent.id, key: 'report' }],
       });
-      return (
-        await post('/api/v1/tools', {
-          name: unique('run_workflow'),
-          description: 'Runs a workflow',
-          implementation: { type: 'workflow', workflow_id: workflow.id },
-        })
-      ).name;
+      const tool = await post('/api/v1/tools', {
+        name: unique('run_workflow'),
+        description: 'Runs a workflow',
+        implementation: { type: 'workflow', workflow_id: workflow.id },
+      });
+      return { name: tool.name, workflowId: workflow.id };
     }
 
+    /** A workflow tool whose one agent step calls `tool`, then answers "Report ready.". */
+    const workflowToolCalling = async (tool: { id: string; name: string }) =>
+      (await workflowToolOf(answering('Report ready.', [{ name: tool.name, args: {} }]), [tool.id]))
+        .name;
+
     it('runs a workflow tool as a task: its step asks for approval, completes, and links its artifacts', async () => {
-      const fetcher = await post('/api/v1/tools', {
-        name: unique('fetch_rows'),
-        parameters: { type: 'object' },
-        implementation: { type: 'http', url: big.url },
-        requires_approval: true,
-      });
+      const fetcher = await httpTool(alice, big, true);
       const name = await workflowToolCalling(fetcher);
       const statuses: string[] = [];
       const asked: string[] = [];
@@ -91,7 +86,9 @@ describeOnAdapter(
       expect(asked[0]).toContain(fetcher.name);
       expect(statuses).toContainEqual(
         expect.stringMatching(
-          /^input_required step 1 of 1 \(agent_\d+\): waiting for approval of fetch_rows_\d+$/,
+          new RegExp(
+            `^input_required step 1 of 1 \\(agent_\\d+\\): waiting for approval of ${fetcher.name}$`,
+          ),
         ),
       );
 
@@ -115,12 +112,7 @@ describeOnAdapter(
     });
 
     it('links the artifacts of a plain tools/call of a workflow tool too', async () => {
-      const fetcher = await post('/api/v1/tools', {
-        name: unique('fetch_rows'),
-        parameters: { type: 'object' },
-        implementation: { type: 'http', url: big.url },
-        requires_approval: false,
-      });
+      const fetcher = await httpTool(alice, big, false);
       const name = await workflowToolCalling(fetcher);
       const { client } = await clients.connectHttp(baseUrl, 'old', { Authorization: alice.auth });
       const result = (await client.callTool({ name, arguments: {} })) as unknown as {
@@ -137,19 +129,7 @@ describeOnAdapter(
     });
 
     it('cancels the workflow run with tasks/cancel', async () => {
-      const agent = await post('/api/v1/agents', {
-        name: unique('agent'),
-        system_prompt: 'You are a test agent.',
-        model_config: scripted([{ text: 'Working.', hold: true }]),
-      });
-      const workflow = await post('/api/v1/workflows', {
-        name: unique('workflow'),
-        steps: [{ type: 'agent', id: agent.id }],
-      });
-      const tool = await post('/api/v1/tools', {
-        name: unique('run_workflow'),
-        implementation: { type: 'workflow', workflow_id: workflow.id },
-      });
+      const tool = await workflowToolOf(HOLDING);
       const { session } = await openTaskSession(clients, baseUrl, alice.auth);
       const execution = await session.callTool(tool.name, {});
       if (execution.kind !== 'task') throw new Error('expected a task');
@@ -160,7 +140,7 @@ describeOnAdapter(
       await task.cancel();
       while (view.status === 'working') view = await task.snapshot();
       expect(view.status).toBe('cancelled');
-      const runs = await alice.get(`/api/v1/workflows/${workflow.id}/runs`);
+      const runs = await alice.get(`/api/v1/workflows/${tool.workflowId}/runs`);
       expect(runs.body.items[0].status).toBe('cancelled');
     });
   },

@@ -2,17 +2,13 @@ import { type CallToolResult, RELATED_TASK_META_KEY } from '@modelcontextprotoco
 import { toolFailure } from '../mcp-tool-results';
 import { type McpTaskRow } from './mcp-tasks.repository';
 import { type TaskView, TASK_POLL_INTERVAL_MS } from './mcp-tasks.service';
-import { STARTED, completedToolResult } from './task-results';
+import { STARTED, completedToolResult, taskFields } from './task-results';
 
 /** A task as the 2025-11-25 revision's core `tasks/*` methods name its fields. */
-export function legacyTaskOf({ row, state }: TaskView) {
+export function legacyTaskOf(view: TaskView) {
   return {
-    taskId: row.id,
-    status: state.status,
-    statusMessage: state.statusMessage,
-    createdAt: row.created_at.toISOString(),
-    lastUpdatedAt: new Date().toISOString(),
-    ttl: row.ttl_ms,
+    ...taskFields(view),
+    ttl: view.row.ttl_ms,
     pollInterval: TASK_POLL_INTERVAL_MS,
   };
 }

@@ -2,17 +2,13 @@ import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { type McpTaskRow } from './mcp-tasks.repository';
 import { approvalElicitation } from './approval-elicitation';
 import { type TaskView, TASK_POLL_INTERVAL_MS } from './mcp-tasks.service';
-import { STARTED, completedToolResult } from './task-results';
+import { STARTED, completedToolResult, taskFields } from './task-results';
 
 /** A task as the tasks extension (2026-07-28) names its fields. */
-function modernTaskOf({ row, state }: TaskView) {
+function modernTaskOf(view: TaskView) {
   return {
-    taskId: row.id,
-    status: state.status,
-    statusMessage: state.statusMessage,
-    createdAt: row.created_at.toISOString(),
-    lastUpdatedAt: new Date().toISOString(),
-    ttlMs: row.ttl_ms,
+    ...taskFields(view),
+    ttlMs: view.row.ttl_ms,
     pollIntervalMs: TASK_POLL_INTERVAL_MS,
   };
 }

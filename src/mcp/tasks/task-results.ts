@@ -1,7 +1,19 @@
 import { type CallToolResult } from '@modelcontextprotocol/server';
 import { type ToolWorkState } from '../../tools/tool-task.contract';
+import { type TaskView } from './mcp-tasks.service';
 import { artifactLinks } from '../artifact-links';
 import { toolSuccess } from '../mcp-tool-results';
+
+/** What a task is on either wire, beside how long it is kept and polled (named per wire). */
+export function taskFields({ row, state }: TaskView) {
+  return {
+    taskId: row.id,
+    status: state.status,
+    statusMessage: state.statusMessage,
+    createdAt: row.created_at.toISOString(),
+    lastUpdatedAt: new Date().toISOString(),
+  };
+}
 
 /** Where a task's work stands as it is created. */
 export const STARTED: ToolWorkState = {
