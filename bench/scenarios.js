@@ -122,7 +122,7 @@ const TARGETS = [
       server,
       scenario: 'registry list',
       maxSequentialP95Ms: 200,
-      minComparedRatio: server.endsWith('+pg') ? 0.25 : 0.15,
+      minComparedRatio: 0.25,
       maxP99OverP50: 10,
       maxAlongsideRatio: 3,
     }),

@@ -1,4 +1,6 @@
 import { type Principal } from '../../src/api-keys/principal';
+import { type Page } from '../../src/core/api/page.dto';
+import { type ToolDto } from '../../src/registry/tools/dto/tool.dto';
 import { AgentsService } from '../../src/registry/agents/agents.service';
 import { type ToolIdItem } from '../../src/registry/agents/dto/tool-ids.decorator';
 import { RegisteredToolsService } from '../../src/registry/tools/registered-tools.service';
@@ -58,7 +60,8 @@ export function serviceRuntime(module: ServiceModule, user = 'alice'): ServiceRu
     },
     storedEvents: (sessionId) => module.get(EventStore).listBySession(sessionId),
     toolId: async (name) => {
-      const page = await tools().list({ search: name, limit: 100, offset: 0 });
+      const json = await tools().listJson({ search: name, limit: 100, offset: 0 });
+      const page = JSON.parse(json) as Page<ToolDto>;
       const tool = page.items.find((item) => item.name === name);
       if (!tool) throw new Error(`no tool named ${name}`);
       return tool.id;

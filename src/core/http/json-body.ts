@@ -16,6 +16,9 @@ export function assertUncompressedBody(headers: IncomingHttpHeaders): void {
   if (encoding && encoding !== 'identity') throw new UnsupportedContentEncodingError(encoding);
 }
 
+/** The content type of every JSON answer. */
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
 /** `application/json`, `application/*+json`, with or without parameters such as charset. */
 export const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 

@@ -1,4 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { JSON_UTF8 } from './json-body';
 
 /**
  * For the few handlers that must stream to Node's own objects (e.g. a protocol SDK): the Node
@@ -44,7 +45,7 @@ export function sendJson(
   const text = JSON.stringify(body);
   raw.writeHead(status, {
     ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': JSON_UTF8,
     'Content-Length': String(Buffer.byteLength(text)),
   });
   raw.end(text);

@@ -11,6 +11,7 @@ import { isStreamingResponse } from './event-stream';
 import { assignRequestId } from './request-id';
 import { type RouteCatalog } from './route-catalog.service';
 import { nameServerSpansByRoute } from './route-spans';
+import { JSON_UTF8 } from './json-body';
 
 /**
  * Hooks on the Node server under either adapter. They run before Express or Fastify see a
@@ -91,7 +92,7 @@ function answerMalformedRequestsWithJson(server: Server, metrics: MetricsService
     const headers = Object.entries({
       ...CORS_HEADERS,
       'X-Request-Id': randomUUID(),
-      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Type': JSON_UTF8,
       'Content-Length': String(Buffer.byteLength(body)),
       Connection: 'close',
     })

@@ -1,7 +1,8 @@
-import { Body, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
+import { JSON_UTF8 } from '../../core/http/json-body';
 import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import {
   NameTakenError,
@@ -47,8 +48,10 @@ export class RegisteredToolsController {
     summary: 'List tools, oldest first, filtered by is_active and a search term',
   })
   @ApiOkResponse({ type: ToolPageDto })
-  list(@Query() query: ListToolsQueryDto): Promise<ToolPageDto> {
-    return this.tools.list(query);
+  // The page comes serialised (see `ToolPageTexts`): sent as it is, as JSON.
+  @Header('Content-Type', JSON_UTF8)
+  list(@Query() query: ListToolsQueryDto): Promise<string> {
+    return this.tools.listJson(query);
   }
 
   @Get(':id')

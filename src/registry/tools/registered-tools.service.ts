@@ -19,6 +19,7 @@ import { RegisteredToolsRepository } from './registered-tools.repository';
 import { ToolCatalogSync } from './tool-catalog-sync.service';
 import { ToolParametersCompiler } from './tool-parameters';
 import { ToolPageCache } from './tool-page-cache';
+import { ToolPageTexts } from './tool-page-texts';
 import { toToolDto } from './tool-views';
 
 /** The registered tools: create, list, read, update and delete. */
@@ -33,6 +34,8 @@ export class RegisteredToolsService {
     private readonly factory: RegisteredToolFactory,
     private readonly pages: ToolPageCache,
   ) {}
+
+  private readonly texts = new ToolPageTexts();
 
   async create(dto: CreateToolDto): Promise<ToolDto> {
     const implementation = dto.implementation && this.kinds.store(dto.name, dto.implementation);
@@ -55,14 +58,16 @@ export class RegisteredToolsService {
     return this.view(row);
   }
 
-  async list(query: ListToolsQueryDto): Promise<Page<ToolDto>> {
-    const { rows, total } = await this.pages.page(query, () => this.tools.page(query));
-    return {
-      items: rows.map((row) => this.view(row)),
-      total,
+  /** The page of tools `query` asks for, as the JSON text of a `Page<ToolDto>`. */
+  async listJson(query: ListToolsQueryDto): Promise<string> {
+    const page = await this.pages.page(query, () => this.tools.page(query));
+    const reasons = page.rows.map((row) => this.factory.unavailableReason(row.id));
+    return this.texts.textOf(page, reasons, (): Page<ToolDto> => ({
+      items: page.rows.map((row) => this.view(row)),
+      total: page.total,
       limit: query.limit,
       offset: query.offset,
-    };
+    }));
   }
 
   async get(id: string): Promise<ToolDetailDto> {
