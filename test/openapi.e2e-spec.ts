@@ -35,7 +35,7 @@ type Document = {
 };
 
 /** The statuses of `POST /mcp` whose bodies are JSON-RPC errors, not the envelope. */
-const JSON_RPC_STATUSES = ['400', '406', '413', '415'];
+const JSON_RPC_STATUSES = ['400', '404', '406', '413', '415'];
 
 describeHttpContract('OpenAPI document', (testApp) => {
   let document: Document;
@@ -50,7 +50,7 @@ describeHttpContract('OpenAPI document', (testApp) => {
       Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
     );
 
-  test('documents every endpoint served, one operation per public tool, and GET/DELETE /mcp', async () => {
+  test('documents every endpoint served, one operation per public tool, and GET /mcp', async () => {
     const { tools } = (await testApp().http.get('/api/tools')).body as { tools: { id: string }[] };
     const served = testApp()
       .app.get(RouteCatalog)
@@ -61,9 +61,8 @@ describeHttpContract('OpenAPI document', (testApp) => {
       [
         ...served,
         ...tools.map(({ id }) => `POST /api/tools/${id}`),
-        // Answered 405 by the route catalog, as the MCP transport lets a stateless server do.
+        // Answered 405 by the route catalog: toolhub opens no server-initiated SSE stream.
         'GET /mcp',
-        'DELETE /mcp',
       ].sort(),
     );
     expect(served).toEqual(
@@ -263,7 +262,7 @@ describeHttpContract('OpenAPI document', (testApp) => {
     expect(document.components?.securitySchemes?.bearer).not.toHaveProperty('bearerFormat');
   });
 
-  test('documents /mcp: JSON-RPC over POST, 405 on GET and DELETE', () => {
+  test('documents /mcp: JSON-RPC over POST, 405 on GET', () => {
     const post = document.paths['/mcp'].post;
     expect(post.requestBody?.content['application/json'].schema).toBeDefined();
     expect(Object.keys(post.responses)).toEqual(
@@ -282,14 +281,12 @@ describeHttpContract('OpenAPI document', (testApp) => {
         });
       }
     }
-    for (const method of ['get', 'delete']) {
-      const examples =
-        document.paths['/mcp'][method].responses['405'].content?.['application/json'].examples;
-      expect(Object.values(examples ?? {})[0].value).toEqual({
-        success: false,
-        error: { code: 'METHOD_NOT_ALLOWED', message: 'Only POST method is allowed' },
-      });
-    }
+    const examples =
+      document.paths['/mcp'].get.responses['405'].content?.['application/json'].examples;
+    expect(Object.values(examples ?? {})[0].value).toEqual({
+      success: false,
+      error: { code: 'METHOD_NOT_ALLOWED', message: 'Only POST, DELETE methods are allowed' },
+    });
   });
 
   test('carries the package version', () => {

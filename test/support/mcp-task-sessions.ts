@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernHttpClientTransport,
@@ -9,11 +10,14 @@ import { MCP_ACCEPT, MODERN_PROTOCOL_VERSION, type McpClients } from './mcp-clie
 
 /**
  * The tasks extension's client, loaded as the ES module it only ships as: the tests are
- * CommonJS, and a dynamic `import()` compiled by TypeScript would become `require`.
+ * CommonJS, and a dynamic `import()` compiled by TypeScript would become `require`. The source
+ * differs per test file: V8 reuses a function compiled from the same source, and with it the
+ * importer of the test file that compiled it first, whose Jest environment a later test file in
+ * the same worker finds torn down.
  */
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a real import(), see above
 export const loadTasksClient = new Function(
-  'return import("@modelcontextprotocol/ext-tasks/client")',
+  `return import("@modelcontextprotocol/ext-tasks/client"); // ${randomUUID()}`,
 ) as () => Promise<typeof TasksClient>;
 
 let dispatchedRequests = 0;
