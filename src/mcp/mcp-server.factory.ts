@@ -30,7 +30,8 @@ import { McpTasks } from './tasks/mcp-tasks.service';
 import { legacyTaskCreated } from './tasks/legacy-task-wire';
 import { modernTaskCreated } from './tasks/modern-task-wire';
 import { serveTasks } from './tasks/task-handlers';
-import { TASKS_EXTENSION, declaresTasks } from './tasks/task-requests';
+import { callInInputRounds } from './tasks/input-rounds';
+import { TASKS_EXTENSION, declaresElicitation, declaresTasks } from './tasks/task-requests';
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 100;
@@ -139,6 +140,25 @@ export class McpServerFactory {
     return wire === 'modern' ? modernTaskCreated(row) : legacyTaskCreated(row);
   }
 
+  /**
+   * Whether a call goes through `input_required` rounds: a keyed 2026-07-28 client that takes
+   * elicitations and not tasks, calling a tool whose work can wait for approvals, with an input
+   * the tool takes (the plain call refuses any other, as a result the client reads).
+   */
+  private takesInputRounds(
+    tool: CatalogTool,
+    access: ToolAccess,
+    input: Record<string, unknown>,
+    ctx: ServerContext,
+  ): boolean {
+    return (
+      tool.work !== undefined &&
+      access.origin.user !== ANONYMOUS_USER &&
+      declaresElicitation(ctx) &&
+      tool.check(input).length === 0
+    );
+  }
+
   private async callTool(
     access: ToolAccess,
     params: CallToolRequest['params'],
@@ -152,6 +172,15 @@ export class McpServerFactory {
     if (wire === 'legacy' && tool && !tool.work) {
       // A 2025-11-25 client asked for a task from a tool that does not offer them.
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `${name} does not run as a task`);
+    }
+    if (!wire && tool && this.takesInputRounds(tool, access, input ?? {}, ctx)) {
+      return (await callInInputRounds(
+        this.tasks,
+        access,
+        tool,
+        input ?? {},
+        ctx,
+      )) as CallToolResult;
     }
     const progress = McpProgress.of(ctx);
     try {

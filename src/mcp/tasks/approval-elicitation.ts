@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { type InputRequests, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { type ToolWorkApproval } from '../../tools/tool-task.contract';
 
 /** The form an approval is asked with: the decision, and optionally why. */
@@ -21,6 +21,13 @@ export function approvalElicitation({ toolName, arguments: args }: ToolWorkAppro
       requestedSchema: APPROVAL_FORM,
     },
   } as const;
+}
+
+/** The approvals as the `inputRequests` of an `input_required` answer, keyed by their ids. */
+export function approvalInputRequests(approvals: readonly ToolWorkApproval[]): InputRequests {
+  return Object.fromEntries(
+    approvals.map((approval) => [approval.id, approvalElicitation(approval)]),
+  ) as unknown as InputRequests;
 }
 
 /** A decision on an approval, read from the client's answer to its elicitation. */

@@ -57,16 +57,28 @@ export class McpTasks {
    * The task once its work has ended, looked at every poll interval; `onWaiting` sees it each
    * time it still waits, and `signal` stops the wait.
    */
-  async settled(
+  settled(
     access: ToolAccess,
     taskId: string,
     signal: AbortSignal,
     onWaiting: (state: ToolWorkState) => void,
   ): Promise<TaskView> {
+    return this.until(access, taskId, signal, (state) => {
+      if (isActive(state)) onWaiting(state);
+      return !isActive(state);
+    });
+  }
+
+  /** The task once `done` holds of its state, looked at every poll interval. */
+  async until(
+    access: ToolAccess,
+    taskId: string,
+    signal: AbortSignal,
+    done: (state: ToolWorkState) => boolean,
+  ): Promise<TaskView> {
     for (;;) {
       const view = await this.view(access, taskId);
-      if (!isActive(view.state)) return view;
-      onWaiting(view.state);
+      if (done(view.state)) return view;
       await sleep(TASK_POLL_INTERVAL_MS, undefined, { signal });
     }
   }
@@ -91,13 +103,30 @@ export class McpTasks {
    * as `POST /api/v1/approvals/{id}` would: answers to approvals decided meanwhile are ignored.
    */
   async update(access: ToolAccess, taskId: string, responses: Record<string, unknown>) {
-    const { row, state } = await this.view(access, taskId);
-    if (state.status !== 'input_required') {
+    const view = await this.view(access, taskId);
+    if (view.state.status !== 'input_required') {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `Task ${taskId} is not waiting for input (it is ${state.status})`,
+        `Task ${taskId} is not waiting for input (it is ${view.state.status})`,
       );
     }
+    await this.decide(access, view, responses);
+  }
+
+  /**
+   * Decides what the task still waits for with `responses`, as `update` does; a task that waits
+   * for nothing any more (decided meanwhile elsewhere) takes none of them.
+   */
+  async answer(access: ToolAccess, taskId: string, responses: Record<string, unknown>) {
+    const view = await this.view(access, taskId);
+    if (view.state.status === 'input_required') await this.decide(access, view, responses);
+  }
+
+  private async decide(
+    access: ToolAccess,
+    { row, state }: TaskView,
+    responses: Record<string, unknown>,
+  ): Promise<void> {
     const { control } = this.find(row);
     const waiting = new Set(state.approvals.map(({ id }) => id));
     // Every answer is checked before any decides, so a bad one leaves them all open.

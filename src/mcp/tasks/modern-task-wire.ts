@@ -1,6 +1,6 @@
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { type McpTaskRow } from './mcp-tasks.repository';
-import { approvalElicitation } from './approval-elicitation';
+import { approvalInputRequests } from './approval-elicitation';
 import { type TaskView, TASK_POLL_INTERVAL_MS } from './mcp-tasks.service';
 import { STARTED, completedToolResult, taskFields } from './task-results';
 
@@ -26,9 +26,7 @@ export function modernTaskDetail(view: TaskView) {
     case 'input_required':
       return {
         ...task,
-        inputRequests: Object.fromEntries(
-          state.approvals.map((approval) => [approval.id, approvalElicitation(approval)]),
-        ),
+        inputRequests: approvalInputRequests(state.approvals),
       };
     case 'completed':
       // Inlined in the task, it carries the discriminator the SDK adds to a direct answer.

@@ -46,6 +46,14 @@ export function envelopeDeclaresTasks(envelope: unknown): boolean {
   return capabilities?.extensions?.[TASKS_EXTENSION] !== undefined;
 }
 
+/** Whether a 2026-07-28 request's client takes elicitations (in `input_required` results). */
+export function declaresElicitation(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'] as
+    { elicitation?: unknown } | undefined;
+  return capabilities?.elicitation !== undefined;
+}
+
 /** Refuses a `tasks/*` request of a client that did not declare the extension (-32021). */
 export function requireTasks(ctx: ServerContext): void {
   if (!declaresTasks(ctx)) throw missingTasksCapability();
