@@ -5,6 +5,9 @@
  * toolhub's tools, and the fixtures appear nowhere else, nor without the flag. Runs on both
  * adapters.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ToolCatalog } from '../src/tools/tool-catalog.service';
 import { bearerFor } from './support/api-key';
 import { McpClients, listeningUrl, rejectionOf } from './support/mcp-clients';
@@ -66,6 +69,25 @@ describeHttpContract(
       expect(restNames).toContain('encodePlantUML');
       expect(restNames).not.toContain(FIXTURE_TOOL);
       expect(testApp().app.get(ToolCatalog).find(FIXTURE_TOOL, 'all')).toBeUndefined();
+    });
+
+    test('a 2025 client without a key gets a session, and the fixture that elicits mid-call gets its answer', async () => {
+      const client = new Client(
+        { name: 'toolhub-e2e-fixtures', version: '1.0.0' },
+        { capabilities: { elicitation: {} } },
+      );
+      client.setRequestHandler(ElicitRequestSchema, () =>
+        Promise.resolve({ action: 'accept', content: { response: 'yes' } }),
+      );
+      const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl));
+      await client.connect(transport);
+      clients.track(client);
+      expect(transport.sessionId).toEqual(expect.any(String));
+      const result = await client.callTool({
+        name: 'test_elicitation',
+        arguments: { message: 'Proceed?' },
+      });
+      expect(JSON.stringify(result.content)).toContain('yes');
     });
 
     test('a task fixture asks for input in its task, and the answer sent with tasks/update completes it', async () => {

@@ -19,6 +19,7 @@ import {
 } from '@modelcontextprotocol/node';
 import { type ToolAccess, toolAccessOf } from '../tools/tool-scope';
 import { createConformanceFixtureServer } from './conformance-fixtures';
+import { FixtureSessions } from './conformance/fixture-sessions';
 import { McpConfig } from './mcp.config';
 import { McpServerFactory } from './mcp-server.factory';
 import { ParamsCheckingTransport } from './params-checking.transport';
@@ -46,6 +47,8 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
   private readonly logger = new Logger('MCP');
   private readonly modern;
   private readonly modernNode: NodeMcpRequestHandler;
+  /** The conformance fixtures' sessions, only with MCP_CONFORMANCE_FIXTURES. */
+  private readonly fixtureSessions?: FixtureSessions;
 
   constructor(
     private readonly servers: McpServerFactory,
@@ -57,6 +60,9 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
       legacy: 'reject',
     });
     this.modernNode = toNodeHandler(this.modern);
+    this.fixtureSessions = config.MCP_CONFORMANCE_FIXTURES
+      ? new FixtureSessions(() => createConformanceFixtureServer(this.modern.notify))
+      : undefined;
   }
 
   async serve(
@@ -74,6 +80,7 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.modern.close();
+    await this.fixtureSessions?.closeAll();
   }
 
   private async serveLegacy(
@@ -82,6 +89,9 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     res: ServerResponse,
     body: unknown,
   ): Promise<void> {
+    if (this.fixtureSessions && access.scope === 'public') {
+      if (await this.fixtureSessions.serve(req, res, body)) return;
+    }
     const session = await this.sessionOf(access, req, body);
     if (session === 'unknown') return replySessionNotFound(res);
     const messages = (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
