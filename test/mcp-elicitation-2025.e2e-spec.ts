@@ -18,6 +18,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '../src/database/database';
 import { rawRows } from '../src/database/raw-rows';
+import { httpTool } from './support/agent-tool-fixtures';
 import { eventually } from './support/eventually';
 import { McpClients, jsonRpc, listeningUrl, postMcp } from './support/mcp-clients';
 import { CLI } from './support/run-built';
@@ -66,21 +67,15 @@ describeOnAdapter(
 
     /** An agent that calls a new tool requiring approval, then answers `answer`; its id. */
     async function agentCallingAGatedTool(answer: string) {
-      const gated = await alice.post('/api/v1/tools', {
-        name: unique('create_customer'),
-        parameters: { type: 'object' },
-        implementation: { type: 'http', url: echo.url },
-        requires_approval: true,
-      });
-      expect(gated.status).toBe(201);
+      const gated = await httpTool(alice, echo, true);
       const agent = await alice.post('/api/v1/agents', {
         name: unique('agent'),
         system_prompt: 'You are a test agent.',
-        model_config: calling(gated.body.name, answer),
-        tool_ids: [gated.body.id],
+        model_config: calling(gated.name, answer),
+        tool_ids: [gated.id],
       });
       expect(agent.status).toBe(201);
-      return { agentId: agent.body.id as string, gatedTool: gated.body.name as string };
+      return { agentId: agent.body.id as string, gatedTool: gated.name };
     }
 
     /** A new tool of `implementation`; its name. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { expiresAt } from '../../database/expiry';
 import { mcpSessions } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 
@@ -31,11 +32,7 @@ export class McpSessionsRepository {
 
   /** Deletes the sessions whose lifetime has passed, whoever's they are. */
   async deleteExpired(): Promise<void> {
-    await this.transactions.db
-      .delete(mcpSessions)
-      .where(
-        sql`${mcpSessions.created_at} + ${mcpSessions.ttl_ms} * interval '1 millisecond' < now()`,
-      );
+    await this.transactions.db.delete(mcpSessions).where(lt(expiresAt(mcpSessions), sql`now()`));
   }
 
   /** Deletes `owner`'s session; whether there was one. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isInitializeRequest } from '@modelcontextprotocol/server';
+import { hasExpired } from '../../database/expiry';
 import { ANONYMOUS_USER } from '../../api-keys/principal';
 import { type ToolAccess } from '../../tools/tool-scope';
 import { type McpSessionRow, McpSessionsRepository } from './mcp-sessions.repository';
@@ -39,7 +40,7 @@ export class McpSessions {
   /** `access`'s session `id`; undefined for another user's, an expired or an unknown one. */
   async resume(access: ToolAccess, id: string): Promise<McpSessionRow | undefined> {
     const row = await this.sessions.findOwned(id, access.origin.user);
-    if (row && row.created_at.getTime() + row.ttl_ms < Date.now()) {
+    if (row && hasExpired(row)) {
       await this.sessions.deleteOwned(id, access.origin.user);
       return undefined;
     }

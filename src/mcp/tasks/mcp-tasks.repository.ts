@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { expiresAt } from '../../database/expiry';
 import { mcpTasks } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
-
-/** When a task expires: its creation plus its TTL. */
-const EXPIRES_AT = sql`${mcpTasks.created_at} + ${mcpTasks.ttl_ms} * interval '1 millisecond'`;
 
 export type McpTaskRow = typeof mcpTasks.$inferSelect;
 
@@ -37,7 +35,7 @@ export class McpTasksRepository {
     return this.transactions.db
       .select()
       .from(mcpTasks)
-      .where(and(eq(mcpTasks.owner, owner), gt(EXPIRES_AT, sql`now()`)))
+      .where(and(eq(mcpTasks.owner, owner), gt(expiresAt(mcpTasks), sql`now()`)))
       .orderBy(desc(mcpTasks.created_at), desc(mcpTasks.id))
       .limit(page.limit)
       .offset(page.offset);
@@ -49,7 +47,7 @@ export class McpTasksRepository {
     const expired = db
       .select({ id: mcpTasks.id })
       .from(mcpTasks)
-      .where(lt(EXPIRES_AT, sql`now()`))
+      .where(lt(expiresAt(mcpTasks), sql`now()`))
       .limit(limit);
     const deleted = await db
       .delete(mcpTasks)

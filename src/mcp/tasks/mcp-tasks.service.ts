@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { hasExpired } from '../../database/expiry';
 import { ApprovalResolvedError } from '../../runtime/runtime.errors';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
@@ -149,7 +150,7 @@ export class McpTasks {
 
   private async owned(access: ToolAccess, taskId: string): Promise<McpTaskRow> {
     const row = await this.tasks.findOwned(taskId, access.origin.user);
-    if (!row || row.created_at.getTime() + row.ttl_ms < Date.now()) {
+    if (!row || hasExpired(row)) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task not found: ${taskId}`);
     }
     return row;

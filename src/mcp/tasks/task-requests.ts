@@ -39,19 +39,20 @@ export function declaresTasks(ctx: ServerContext): boolean {
 
 /** Whether a request's `_meta` envelope declares the tasks extension among its capabilities. */
 export function envelopeDeclaresTasks(envelope: unknown): boolean {
-  // The SDK types the envelope without its keys.
-  const capabilities = (envelope as Record<string, unknown> | undefined)?.[
-    'io.modelcontextprotocol/clientCapabilities'
-  ] as { extensions?: Record<string, unknown> } | undefined;
-  return capabilities?.extensions?.[TASKS_EXTENSION] !== undefined;
+  return clientCapabilitiesOf(envelope)?.extensions?.[TASKS_EXTENSION] !== undefined;
 }
 
 /** Whether a 2026-07-28 request's client takes elicitations (in `input_required` results). */
 export function declaresElicitation(ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = envelope?.['io.modelcontextprotocol/clientCapabilities'] as
-    { elicitation?: unknown } | undefined;
-  return capabilities?.elicitation !== undefined;
+  return clientCapabilitiesOf(ctx.mcpReq.envelope)?.elicitation !== undefined;
+}
+
+/** The client capabilities a 2026-07-28 request's `_meta` envelope carries. */
+function clientCapabilitiesOf(envelope: unknown) {
+  // The SDK types the envelope without its keys.
+  return (envelope as Record<string, unknown> | undefined)?.[
+    'io.modelcontextprotocol/clientCapabilities'
+  ] as { extensions?: Record<string, unknown>; elicitation?: unknown } | undefined;
 }
 
 /** Refuses a `tasks/*` request of a client that did not declare the extension (-32021). */
