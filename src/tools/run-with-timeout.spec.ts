@@ -38,6 +38,17 @@ describe('runWithTimeout', () => {
     expect(finished).toBe(false);
   });
 
+  it('gives work that reads its signal only after the limit passed an aborted signal', async () => {
+    let readLate: (() => AbortSignal) | undefined;
+    const error = await runWithTimeout((limited) => {
+      readLate = () => limited.signal;
+      return new Promise<never>(() => undefined);
+    }, 20).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExecutionTimeoutError);
+    expect(readLate?.().aborted).toBe(true);
+    expect(readLate?.().reason).toBe(error);
+  });
+
   it("forwards the caller's abort to the work", async () => {
     const caller = new AbortController();
     let seen: AbortSignal | undefined;

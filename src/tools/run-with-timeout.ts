@@ -1,3 +1,4 @@
+import { LazyAbortController } from '../core/lazy-abort-controller';
 import { ExecutionTimeoutError } from './tool.errors';
 
 /** What `work` is given: its signal, and a way to stop the clock while it waits on a human. */
@@ -20,7 +21,8 @@ export async function runWithTimeout<T>(
   outer?: AbortSignal,
 ): Promise<T> {
   if (outer?.aborted) throw asError(outer.reason);
-  const controller = new AbortController();
+  // Made when `work` first reads its signal: most tools never do.
+  const controller = new LazyAbortController();
   let reject!: (error: Error) => void;
   const stopped = new Promise<never>((_, rejectStopped) => (reject = rejectStopped));
   const expire = () => {
@@ -35,7 +37,12 @@ export async function runWithTimeout<T>(
   const clock = new PausableDeadline(timeoutMs, expire);
   outer?.addEventListener('abort', forwardAbort, { once: true });
   try {
-    const limited = { signal: controller.signal, pause: () => clock.pause() };
+    const limited: TimeLimitedWork = {
+      get signal() {
+        return controller.signal;
+      },
+      pause: () => clock.pause(),
+    };
     return await Promise.race([Promise.resolve().then(() => work(limited)), stopped]);
   } finally {
     clock.stop();

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { OptionalPrincipal } from '../api-keys/current-principal.decorator';
 import { OPTIONAL_KEY_ERRORS, OptionalApiKey } from '../api-keys/optional-api-key.decorator';
 import { type Principal } from '../api-keys/principal';
 import { MethodNotAllowedError, MissingPathParameterError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { JSON_UTF8 } from '../core/http/json-body';
 import { RequestAbortSignal } from '../core/http/request-abort-signal.decorator';
 import { ToolListDto } from './dto/tool.dto';
 import { ToolInvocationSuccessDto } from './dto/tool-invocation.dto';
@@ -31,10 +32,11 @@ const PUBLIC_OR_ALL =
 @Controller('api/tools')
 export class ToolsController {
   /**
-   * The answer for each list the catalog hands out: it hands out the same list until a tool
-   * changes, so discovery builds its answer once per change rather than once per request.
+   * The answer for each list the catalog hands out, as JSON text: it hands out the same list
+   * until a tool changes, so discovery builds and serialises its answer once per change rather
+   * than once per request.
    */
-  private readonly listings = new WeakMap<readonly CatalogTool[], ToolListDto>();
+  private readonly listings = new WeakMap<readonly CatalogTool[], string>();
 
   constructor(
     private readonly catalog: ToolCatalog,
@@ -53,11 +55,13 @@ export class ToolsController {
     new MethodNotAllowedError(['GET'], ['GET', 'HEAD', 'OPTIONS']),
     ...OPTIONAL_KEY_ERRORS,
   )
-  listTools(@OptionalPrincipal() caller: Principal | undefined): ToolListDto {
+  // The listing comes serialised: sent as it is, as JSON.
+  @Header('Content-Type', JSON_UTF8)
+  listTools(@OptionalPrincipal() caller: Principal | undefined): string {
     const tools = this.catalog.list(toolScopeOf(caller));
     let listing = this.listings.get(tools);
-    if (!listing) {
-      listing = {
+    if (listing === undefined) {
+      const answer: ToolListDto = {
         tools: tools.map(({ definition }) => ({
           id: definition.name,
           name: definition.name,
@@ -65,6 +69,7 @@ export class ToolsController {
           inputSchema: definition.inputSchema,
         })),
       };
+      listing = JSON.stringify(answer);
       this.listings.set(tools, listing);
     }
     return listing;
