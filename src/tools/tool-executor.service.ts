@@ -99,12 +99,15 @@ export class ToolExecutor {
         throw tool.handler.rejectInput?.(issues) ?? new InvalidToolInputError(name, issues);
       }
       const result = await runWithTimeout(
-        ({ signal, pause }) =>
+        (limited) =>
           tool.handler.execute(input as Record<string, unknown>, {
-            signal,
+            // Read through, so a tool that never looks at its signal never has one made.
+            get signal() {
+              return limited.signal;
+            },
             session: options.session,
             origin: options.origin,
-            pauseTimeLimit: pause,
+            pauseTimeLimit: limited.pause,
             reportProgress: options.reportProgress,
             askApproval: options.askApproval,
           }),
