@@ -8,7 +8,7 @@ import {
 } from '@opentelemetry/api';
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { contextCarriedBy } from '../core/telemetry/trace-propagation';
-import { tracer } from '../core/telemetry/tracing';
+import { tracer, tracingRegistered } from '../core/telemetry/tracing';
 
 const TOOL_CALL = 'tools/call';
 
@@ -33,11 +33,13 @@ interface McpRequestContext {
  * HTTP request's) is then linked. Without `_meta` context it nests under the transport's span.
  * Spans made while handling (a tool call's `execute_tool`) nest under it.
  */
-export function inMcpServerSpan<T>(
+export async function inMcpServerSpan<T>(
   request: McpRequest,
   ctx: McpRequestContext,
   handle: () => T | Promise<T>,
 ): Promise<T> {
+  // Nothing records spans: a span would only cost the call.
+  if (!tracingRegistered()) return handle();
   const ambient = context.active();
   const parent = contextCarriedBy(request.params?._meta, ambient);
   const transport = trace.getSpanContext(ambient);

@@ -1,4 +1,10 @@
-import { contentAttribute, traceIdOf } from './tracing';
+import { trace } from '@opentelemetry/api';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { contentAttribute, inSpan, traceIdOf, tracingRegistered } from './tracing';
 
 describe('contentAttribute', () => {
   it('keeps small content whole, as JSON', () => {
@@ -28,5 +34,29 @@ describe('traceIdOf', () => {
       '4bf92f3577b34da6a3ce929d0e0e4736',
     );
     expect(traceIdOf(null)).toBeUndefined();
+  });
+});
+
+describe('inSpan', () => {
+  // Not reset between tests: `trace.disable()` gives the API a new provider proxy, which the
+  // module's tracer, made at import, would never see.
+  it('runs the work without recording anything while no tracer provider is registered', async () => {
+    expect(tracingRegistered()).toBe(false);
+    const answer = await inSpan('work', {}, (span) => Promise.resolve(span.isRecording()));
+    expect(answer).toBe(false);
+  });
+
+  it('records the span once a provider is registered, and stops when it is removed', async () => {
+    const exporter = new InMemorySpanExporter();
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
+    expect(tracingRegistered()).toBe(true);
+    await expect(inSpan('work', {}, (span) => Promise.resolve(span.isRecording()))).resolves.toBe(
+      true,
+    );
+    expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(['work']);
+    trace.disable();
+    expect(tracingRegistered()).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import {
   type Attributes,
   type Context,
+  INVALID_SPAN_CONTEXT,
+  ProxyTracerProvider,
   type Span,
   type SpanOptions,
   SpanStatusCode,
@@ -17,17 +19,35 @@ import { PACKAGE_VERSION } from '../package-version';
 export const tracer = trace.getTracer('toolhub', PACKAGE_VERSION);
 export const meter = metrics.getMeter('toolhub', PACKAGE_VERSION);
 
+/** The provider the API falls back to while no SDK has registered one. */
+const NO_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/**
+ * Whether an SDK has registered a tracer provider. Checked at each span, as one may be
+ * registered (or removed) at any time after start.
+ */
+export function tracingRegistered(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== NO_PROVIDER;
+}
+
+/** The span `work` gets while nothing records spans: it records nothing and names no trace. */
+const UNRECORDED_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
 /**
  * Runs `work` in a new active span, ended when `work` settles; a thrown error marks it failed
- * (`error.type` is a domain error's code, else the error's class).
+ * (`error.type` is a domain error's code, else the error's class). Without a tracer provider
+ * `work` just runs: a span the API's no-op tracer makes records nothing, yet making it active
+ * copies the context's map on every call.
  */
 export async function inSpan<T>(
   name: string,
   options: SpanOptions,
   work: (span: Span) => Promise<T>,
-  parent: Context = context.active(),
+  parent?: Context,
 ): Promise<T> {
-  return tracer.startActiveSpan(name, options, parent, async (span) => {
+  if (!tracingRegistered()) return work(UNRECORDED_SPAN);
+  return tracer.startActiveSpan(name, options, parent ?? context.active(), async (span) => {
     try {
       return await work(span);
     } catch (error) {
