@@ -22,6 +22,8 @@ interface Route {
   malformedBodyAs422: boolean;
   /** How the controller writes a failure's body (see `FailureBodiesFrom`). */
   failureBody?: FailureBodyWriter;
+  /** For a pattern ending in a parameter, that parameter and the paths it is missing from. */
+  lastParameter?: { name: string; missingFrom: RegExp };
 }
 
 const MALFORMED_BODY_AS_422 = 'toolhub:malformedBodyAs422';
@@ -90,6 +92,7 @@ export class RouteCatalog implements OnApplicationBootstrap {
             const route = byPattern.get(pattern) ?? {
               pattern,
               regex: toRegex(pattern),
+              lastParameter: lastParameterOf(pattern),
               methods: new Set<string>(),
               malformedBodyAs422,
               failureBody,
@@ -179,14 +182,18 @@ export class RouteCatalog implements OnApplicationBootstrap {
 
   /** `POST /api/tools/` when only `POST /api/tools/:toolName` has POST: the last parameter is missing. */
   private routeMissingLastParameter(method: string, path: string): DomainError | undefined {
-    for (const route of this.routes) {
-      const match = /^(.*)\/:([A-Za-z0-9_]+)$/.exec(route.pattern);
-      if (match && route.methods.has(method) && toRegex(normalize(match[1])).test(path)) {
-        return new MissingPathParameterError(match[2], `${method} ${route.pattern}`);
+    for (const { pattern, methods, lastParameter } of this.routes) {
+      if (lastParameter && methods.has(method) && lastParameter.missingFrom.test(path)) {
+        return new MissingPathParameterError(lastParameter.name, `${method} ${pattern}`);
       }
     }
     return undefined;
   }
+}
+
+function lastParameterOf(pattern: string): Route['lastParameter'] {
+  const match = /^(.*)\/:([A-Za-z0-9_]+)$/.exec(pattern);
+  return match ? { name: match[2], missingFrom: toRegex(normalize(match[1])) } : undefined;
 }
 
 function methodNotAllowed(methods: Set<string>): MethodNotAllowedError {
