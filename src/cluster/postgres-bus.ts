@@ -7,6 +7,13 @@ const NOTIFY_LIMIT_BYTES = 7900;
 const ENVELOPE_BYTES = 120;
 const MAX_BACKOFF_MS = 5000;
 const FLUSH_TIMEOUT_MS = 2000;
+/**
+ * Sends a batch of notices in one statement, in array order: one transaction's notifications
+ * reach listeners in the order it sent them. PostgreSQL drops a notice identical to one sent
+ * before in the same transaction; the twin arrives with it, so no listener can tell.
+ */
+const NOTIFY_ALL =
+  'SELECT pg_notify(notice.channel, notice.payload) FROM unnest($1::text[], $2::text[]) AS notice(channel, payload)';
 
 /**
  * A bus over PostgreSQL `LISTEN/NOTIFY` on one dedicated connection (not the pool: a pooled
@@ -21,6 +28,8 @@ export class PostgresBus implements MessageBus {
   private ready?: Promise<Client>;
   private closed = false;
   private tail: Promise<unknown> = Promise.resolve();
+  /** Notices published while the statements before them run: they leave together. */
+  private batch?: { channels: string[]; payloads: string[] };
 
   constructor(
     private readonly url: string,
@@ -35,10 +44,28 @@ export class PostgresBus implements MessageBus {
     await this.ready;
   }
 
+  /**
+   * Queues the notice behind the statements sent before it. Notices that pile up meanwhile
+   * (a run's streamed chunks, many runs at once) leave in one statement instead of one each.
+   */
   publish(channel: string, message: string): void {
     const payload = this.subscriptions.wrap(message);
-    this.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((error: unknown) =>
-      this.logger.warn({ err: error, channel }, 'A cluster notice could not be sent'),
+    if (this.batch) {
+      this.batch.channels.push(channel);
+      this.batch.payloads.push(payload);
+      return;
+    }
+    const batch = { channels: [channel], payloads: [payload] };
+    this.batch = batch;
+    this.enqueue(() => {
+      // Sent as it is now: what is published from here on goes in the next batch.
+      if (this.batch === batch) this.batch = undefined;
+      return this.send(NOTIFY_ALL, [batch.channels, batch.payloads]);
+    }).catch((error: unknown) =>
+      this.logger.warn(
+        { err: error, channels: [...new Set(batch.channels)] },
+        'Cluster notices could not be sent',
+      ),
     );
   }
 
@@ -65,8 +92,14 @@ export class PostgresBus implements MessageBus {
    * lost is sent once more on its replacement (which listens to every channel already).
    */
   private query(text: string, values?: unknown[]): Promise<void> {
-    // One statement at a time (pg no longer queues them itself): the order is the order sent.
-    const sent = this.tail.then(() => this.send(text, values));
+    // Notices published after this statement go after it.
+    this.batch = undefined;
+    return this.enqueue(() => this.send(text, values));
+  }
+
+  /** One statement at a time (pg no longer queues them itself): the order is the order sent. */
+  private enqueue(send: () => Promise<void>): Promise<void> {
+    const sent = this.tail.then(send);
     this.tail = sent.catch(() => undefined);
     return sent;
   }
