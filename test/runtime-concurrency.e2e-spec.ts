@@ -11,6 +11,7 @@ import { type Response } from 'supertest';
 import { DATABASE, type Database } from '../src/database/database';
 import { runEvents, runs, sessions } from '../src/database/schema';
 import { type RunRow, RunsRepository } from '../src/runtime/runs/runs.repository';
+import { SessionsRepository } from '../src/runtime/sessions/sessions.repository';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type SseFrame } from './support/sse-client';
 import { untilWaitingForLocks } from './support/lock-waits';
@@ -231,17 +232,32 @@ type Lookup = (read: () => Promise<RunRow | undefined>) => Promise<RunRow | unde
 
 /**
  * Makes the next lookups of a session's active run these, in turn: what other starts and runs
- * do between a start's steps (its first look, its insert, its look after a refused insert) is
- * decided by the test rather than by timing. Later lookups are real again.
+ * do between a start's steps (its first look, read with the session, its insert, its look after
+ * a refused insert) is decided by the test rather than by timing. Later lookups are real again.
+ * The result records every lookup, real ones too.
  */
-function nextLookups(testApp: TestApp, lookups: Lookup[]): jest.SpyInstance {
-  const repository = testApp.app.get(RunsRepository);
-  const findActive = repository.findActive.bind(repository);
-  const spy = jest.spyOn(repository, 'findActive');
-  for (const lookup of lookups) {
-    spy.mockImplementationOnce((sessionId) => lookup(() => findActive(sessionId)));
-  }
-  return spy;
+function nextLookups(testApp: TestApp, lookups: Lookup[]): jest.Mock {
+  const queue = [...lookups];
+  const made = jest.fn();
+  const runsRepository = testApp.app.get(RunsRepository);
+  const findActive = runsRepository.findActive.bind(runsRepository);
+  jest.spyOn(runsRepository, 'findActive').mockImplementation((sessionId) => {
+    made();
+    const lookup = queue.shift();
+    return lookup ? lookup(() => findActive(sessionId)) : findActive(sessionId);
+  });
+  const sessionsRepository = testApp.app.get(SessionsRepository);
+  const findWithRun = sessionsRepository.findOwnedWithActiveRun.bind(sessionsRepository);
+  jest.spyOn(sessionsRepository, 'findOwnedWithActiveRun').mockImplementation(async (id, owner) => {
+    const found = await findWithRun(id, owner);
+    if (!found) return found;
+    made();
+    const lookup = queue.shift();
+    if (!lookup) return found;
+    const activeRun = await lookup(() => Promise.resolve(found.activeRun ?? undefined));
+    return { ...found, activeRun: activeRun ?? null };
+  });
+  return made;
 }
 
 describe('Agent runtime under concurrency', () => {
@@ -449,7 +465,7 @@ describe('Agent runtime under concurrency', () => {
       expect(lookups.mock.calls.length).toBeLessThan(10);
       expect(others).toHaveLength(lookups.mock.calls.length);
       expect(await storedRuns(testApp, sessionId)).toHaveLength(others.length);
-      lookups.mockRestore();
+      jest.restoreAllMocks();
       await endRun(testApp, others[others.length - 1]);
       // The session is free once the races stop.
       await untilEnded(alice, await startRun(alice, sessionId, 'my turn now'));

@@ -127,15 +127,17 @@ export class RunsService implements BeforeApplicationShutdown {
     request: RunRequest,
     idempotencyKey?: string,
   ): Promise<RunRow> {
-    const session = await this.sessions.findOwned(sessionId, principal.user);
-    if (!session) throw new SessionNotFoundError(sessionId);
+    const found = await this.sessions.findOwnedWithActiveRun(sessionId, principal.user);
+    if (!found) throw new SessionNotFoundError(sessionId);
+    const { session, activeRun } = found;
     if (request.webhook_url !== undefined) this.webhookTargets.check(request.webhook_url);
     const requestHash = idempotencyKey && hashOf(session.id, request);
     if (idempotencyKey) {
       const earlier = await this.runs.findByIdempotencyKey(principal.user, idempotencyKey);
       if (earlier) return sameRequestOrRefuse(earlier, requestHash);
     }
-    const refusal = await this.activeRunRefusal(session.id);
+    // A run started after the read above is refused by the unique index (see insertWhileFree).
+    const refusal = await this.activeRunRefusal(activeRun);
     if (refusal) {
       // A racing request with this key may have started the run since the lookup above.
       const earlier = idempotencyKey
@@ -157,9 +159,10 @@ export class RunsService implements BeforeApplicationShutdown {
     const { owner, agentId, sessionId, content, lineage, workflowRunId } = delegation;
     let session: SessionRow | undefined;
     if (sessionId !== undefined) {
-      session = await this.sessions.findOwned(sessionId, owner);
-      if (session?.agent_id !== agentId) throw new SessionNotFoundError(sessionId);
-      const refusal = await this.activeRunRefusal(session.id);
+      const found = await this.sessions.findOwnedWithActiveRun(sessionId, owner);
+      if (found?.session.agent_id !== agentId) throw new SessionNotFoundError(sessionId);
+      session = found.session;
+      const refusal = await this.activeRunRefusal(found.activeRun);
       if (refusal) throw refusal;
     }
     const newSession = session ? undefined : { title: delegation.title };
@@ -513,15 +516,14 @@ export class RunsService implements BeforeApplicationShutdown {
       if (earlier) return { run: earlier };
     }
     if (constraint === ONE_ACTIVE_RUN_PER_SESSION) {
-      const refusal = await this.activeRunRefusal(session.id);
+      const refusal = await this.activeRunRefusal(await this.runs.findActive(session.id));
       return refusal ? { error: refusal } : { free: true };
     }
     return { error };
   }
 
   /** Why a new run cannot start: a run is active, or waits for approvals the user owes. */
-  private async activeRunRefusal(sessionId: string): Promise<Error | undefined> {
-    const active = await this.runs.findActive(sessionId);
+  private async activeRunRefusal(active: RunRow | null | undefined): Promise<Error | undefined> {
     if (!active) return undefined;
     if (active.status === 'awaiting_approval') {
       const pending = (await this.approvals.listByRun(active.id)).filter(

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
-import { sessions } from '../../database/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ACTIVE_RUN_STATUSES, runs, sessions } from '../../database/schema';
 import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
@@ -35,6 +35,27 @@ export class SessionsRepository {
     const [row] = await this.transactions.db
       .select()
       .from(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.owner, owner)));
+    return row;
+  }
+
+  /**
+   * The session, if it exists and is `owner`'s, with its run that has not ended (running or
+   * paused for approval), if any: what a start checks, in one read.
+   */
+  async findOwnedWithActiveRun(
+    id: string,
+    owner: string,
+  ): Promise<{ session: SessionRow; activeRun: typeof runs.$inferSelect | null } | undefined> {
+    if (!isUuid(id)) return undefined;
+    // At most one row: a unique index keeps a session to one active run.
+    const [row] = await this.transactions.db
+      .select({ session: sessions, activeRun: runs })
+      .from(sessions)
+      .leftJoin(
+        runs,
+        and(eq(runs.session_id, sessions.id), inArray(runs.status, [...ACTIVE_RUN_STATUSES])),
+      )
       .where(and(eq(sessions.id, id), eq(sessions.owner, owner)));
     return row;
   }
