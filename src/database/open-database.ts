@@ -10,6 +10,7 @@ import { type DatabaseConfig } from './database.config';
 import { stopEmbeddedDatabase } from './pglite/embedded-database';
 import { embeddedDatabaseFor } from './pglite/head-start';
 import { PgliteWireStream } from './pglite/pglite-wire-stream';
+import { prepareRepeatedStatements } from './pglite/prepared-statements';
 import * as schema from './schema';
 
 // The committed SQL migrations (`npm run db:generate`), at the package root: the same path from
@@ -39,6 +40,7 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
     idleTimeoutMillis: 0,
     stream: () => new PgliteWireStream(embedded.thread),
   });
+  pool.on('connect', prepareRepeatedStatements);
   const db = drizzlePostgres({ client: pool, schema });
   try {
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });

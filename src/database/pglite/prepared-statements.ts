@@ -1,0 +1,43 @@
+import { type PoolClient } from 'pg';
+
+/** The most statements one connection keeps prepared; other texts are parsed each time. */
+const MAX_PREPARED = 200;
+
+type Query = PoolClient['query'];
+
+/**
+ * Makes the connection prepare each parameterised statement once and run it again by name.
+ * PGlite parses and plans in WebAssembly, several times slower than a server does, and every
+ * run repeats the same dozen statements. For the embedded database only: a connection pooler in
+ * front of a server may run the next statement on another session, where the name is unknown.
+ * A new connection starts with no prepared statement (the worker resets the session for it),
+ * as node-postgres expects.
+ */
+export function prepareRepeatedStatements(client: PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= MAX_PREPARED) return known;
+    const name = `toolhub_${names.size}`;
+    names.set(text, name);
+    return name;
+  };
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    if (!isPlainQuery(config) || !hasParameters(config, rest[0])) return query(config, ...rest);
+    const name = nameOf(config.text);
+    return query(name === undefined ? config : { ...config, name }, ...rest);
+  }) as Query;
+}
+
+/** A query given as text and options (not a submittable such as a cursor), with no name yet. */
+function isPlainQuery(config: unknown): config is { text: string; values?: unknown[] } {
+  if (typeof config !== 'object' || config === null) return false;
+  const query = config as { text?: unknown; name?: unknown; submit?: unknown };
+  return typeof query.text === 'string' && query.name === undefined && query.submit === undefined;
+}
+
+/** Only a statement with parameters goes by the extended protocol, which names statements. */
+function hasParameters(config: { values?: unknown[] }, values: unknown): boolean {
+  return (Array.isArray(values) ? values : (config.values ?? [])).length > 0;
+}
