@@ -10,7 +10,7 @@ import { type DatabaseConfig } from './database.config';
 import { stopEmbeddedDatabase } from './pglite/embedded-database';
 import { embeddedDatabaseFor } from './pglite/head-start';
 import { PgliteWireStream } from './pglite/pglite-wire-stream';
-import { prepareRepeatedStatements } from './pglite/prepared-statements';
+import { prepareRepeatedStatements } from './prepared-statements';
 import * as schema from './schema';
 
 // The committed SQL migrations (`npm run db:generate`), at the package root: the same path from
@@ -64,6 +64,7 @@ async function openPostgres(config: DatabaseConfig, logger: Logger): Promise<Dat
   const pool = new Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   // The pool hangs the dropped client on the error: logged whole, it would print its config.
+  pool.on('connect', prepareRepeatedStatements);
   pool.on('error', ({ message, code }: Error & { code?: string }) =>
     logger.warn({ err: { message, code } }, 'PostgreSQL connection lost'),
   );

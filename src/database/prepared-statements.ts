@@ -6,12 +6,11 @@ const MAX_PREPARED = 200;
 type Query = PoolClient['query'];
 
 /**
- * Makes the connection prepare each parameterised statement once and run it again by name.
- * PGlite parses and plans in WebAssembly, several times slower than a server does, and every
- * run repeats the same dozen statements. For the embedded database only: a connection pooler in
- * front of a server may run the next statement on another session, where the name is unknown.
- * A new connection starts with no prepared statement (the worker resets the session for it),
- * as node-postgres expects.
+ * Makes the connection prepare each parameterised statement once and run it again by name: a
+ * run repeats the same dozen statements, and the database then parses and plans each once per
+ * connection. That matters most on PGlite, which does both in WebAssembly, several times slower
+ * than a server. Names are per connection, as node-postgres keeps them; a new connection to the
+ * embedded database starts with none (the worker resets the session for it).
  */
 export function prepareRepeatedStatements(client: PoolClient): void {
   const names = new Map<string, string>();

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Pool } from 'pg';
 import pino from 'pino';
-import { type DatabaseConnection } from '../database';
-import { DataDirectoryConfig } from '../../core/config';
-import { DatabaseConfig } from '../database.config';
-import { openDatabase } from '../open-database';
+import { type DatabaseConnection } from './database';
+import { DataDirectoryConfig } from '../core/config';
+import { DatabaseConfig } from './database.config';
+import { openDatabase } from './open-database';
 
 /** The embedded database's connection prepares the statements it runs again. */
 describe('statements on the embedded database', () => {
