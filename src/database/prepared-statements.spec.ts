@@ -1,30 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Pool } from 'pg';
-import pino from 'pino';
-import { type DatabaseConnection } from './database';
-import { DataDirectoryConfig } from '../core/config';
-import { DatabaseConfig } from './database.config';
-import { openDatabase } from './open-database';
+import { openServerConnection } from '../../test/support/embedded-database';
 
 /** The embedded database's connection prepares the statements it runs again. */
 describe('statements on the embedded database', () => {
-  let directory: string;
-  let connection: DatabaseConnection;
   let pool: Pool;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'toolhub-pglite-prepared-'));
-    const data = Object.assign(new DataDirectoryConfig(), { DATA_DIR: directory });
-    connection = await openDatabase(new DatabaseConfig(), data, pino({ level: 'silent' }));
-    pool = (connection.db as unknown as { $client: Pool }).$client;
+    ({ pool, close } = await openServerConnection());
   });
 
-  afterAll(async () => {
-    await connection?.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   /** How many statements of this text the session holds prepared. */
   async function preparedCopies(text: string): Promise<number> {

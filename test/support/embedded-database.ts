@@ -2,6 +2,11 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { type Pool } from 'pg';
+import pino from 'pino';
+import { DataDirectoryConfig } from '../../src/core/config';
+import { DatabaseConfig } from '../../src/database/database.config';
+import { openDatabase } from '../../src/database/open-database';
 
 /**
  * An embedded database of its own, migrated. Opening a copy of the template global-setup.js
@@ -21,6 +26,23 @@ export async function openEmbeddedDatabase(): Promise<{ client: PGlite; close():
     client,
     close: async () => {
       await client.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The node-postgres pool of the server's own connection (`openDatabase`) to an embedded database
+ * in a new data directory; `close` closes it and removes the directory.
+ */
+export async function openServerConnection(): Promise<{ pool: Pool; close(): Promise<void> }> {
+  const directory = await mkdtemp(join(tmpdir(), 'toolhub-server-db-'));
+  const data = Object.assign(new DataDirectoryConfig(), { DATA_DIR: directory });
+  const connection = await openDatabase(new DatabaseConfig(), data, pino({ level: 'silent' }));
+  return {
+    pool: (connection.db as unknown as { $client: Pool }).$client,
+    close: async () => {
+      await connection.close();
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Pool } from 'pg';
-import pino from 'pino';
-import { type DatabaseConnection } from '../database';
-import { DataDirectoryConfig } from '../../core/config';
-import { DatabaseConfig } from '../database.config';
-import { openDatabase } from '../open-database';
+import { openServerConnection } from '../../../test/support/embedded-database';
 
 /**
  * node-postgres drops its connection after a failed query and opens another, which on the
@@ -14,21 +7,14 @@ import { openDatabase } from '../open-database';
  * a new PostgreSQL connection would.
  */
 describe('a new connection to the embedded database', () => {
-  let directory: string;
-  let connection: DatabaseConnection;
   let pool: Pool;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'toolhub-pglite-session-'));
-    const data = Object.assign(new DataDirectoryConfig(), { DATA_DIR: directory });
-    connection = await openDatabase(new DatabaseConfig(), data, pino({ level: 'silent' }));
-    pool = (connection.db as unknown as { $client: Pool }).$client;
+    ({ pool, close } = await openServerConnection());
   });
 
-  afterAll(async () => {
-    await connection?.close();
-    await rm(directory, { recursive: true, force: true });
-  });
+  afterAll(() => close?.());
 
   /** A query that fails, after which the pool replaces its one connection. */
   async function failAQuery(): Promise<void> {
