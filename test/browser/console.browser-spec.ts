@@ -251,6 +251,8 @@ describe('workflow runs', () => {
     await screenshot('workflow-run');
 
     await page.getByRole('link', { name: 'Back to the workflow' }).click();
+    // The run's own page, with a badge per step, is gone once the workflow's form is shown.
+    await page.getByRole('button', { name: 'Start a run' }).waitFor();
     // The run just made is listed, with its status.
     await page.locator('.badge.status-completed').waitFor();
     expect(await page.locator('.badge.status-completed').count()).toBe(1);
