@@ -15,54 +15,39 @@ export interface TimeLimitedWork {
  * caller went away, a run was cancelled) is passed on and rejects at once with its reason.
  * While `work` holds a pause, the limit does not run; it goes on with what was left.
  */
-export function runWithTimeout<T>(
+export async function runWithTimeout<T>(
   work: (limited: TimeLimitedWork) => Promise<T> | T,
   timeoutMs: number,
   outer?: AbortSignal,
 ): Promise<T> {
-  if (outer?.aborted) return Promise.reject(asError(outer.reason));
-  // Settled by whichever comes first, by hand rather than with `Promise.race`: a call is small
-  // enough that the race's extra promises showed in its cost.
-  return new Promise<T>((resolve, reject) => {
-    // Made when `work` first reads its signal: most tools never do.
-    const controller = new LazyAbortController();
-    const settle = () => {
-      clock.stop();
-      outer?.removeEventListener('abort', forwardAbort);
-    };
-    const stop = (reason: unknown, error: Error) => {
-      settle();
-      controller.abort(reason);
-      reject(error);
-    };
-    const expire = () => {
-      const error = new ExecutionTimeoutError(timeoutMs);
-      stop(error, error);
-    };
-    const forwardAbort = () => stop(outer?.reason, asError(outer?.reason));
-    const clock = new PausableDeadline(timeoutMs, expire);
-    outer?.addEventListener('abort', forwardAbort, { once: true });
+  if (outer?.aborted) throw asError(outer.reason);
+  // Made when `work` first reads its signal: most tools never do.
+  const controller = new LazyAbortController();
+  let reject!: (error: Error) => void;
+  const stopped = new Promise<never>((_, rejectStopped) => (reject = rejectStopped));
+  const expire = () => {
+    const error = new ExecutionTimeoutError(timeoutMs);
+    controller.abort(error);
+    reject(error);
+  };
+  const forwardAbort = () => {
+    controller.abort(outer?.reason);
+    reject(asError(outer?.reason));
+  };
+  const clock = new PausableDeadline(timeoutMs, expire);
+  outer?.addEventListener('abort', forwardAbort, { once: true });
+  try {
     const limited: TimeLimitedWork = {
       get signal() {
         return controller.signal;
       },
       pause: () => clock.pause(),
     };
-    Promise.resolve()
-      .then(() => work(limited))
-      .then(
-        (value) => {
-          settle();
-          resolve(value);
-        },
-        (error: unknown) => {
-          settle();
-          // Passed on as thrown, whatever it is, as an `await` would.
-          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-          reject(error);
-        },
-      );
-  });
+    return await Promise.race([Promise.resolve().then(() => work(limited)), stopped]);
+  } finally {
+    clock.stop();
+    outer?.removeEventListener('abort', forwardAbort);
+  }
 }
 
 /** A timer that can be held: while any pause is open it does not run. */
