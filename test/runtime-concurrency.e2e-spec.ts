@@ -254,8 +254,7 @@ function nextLookups(testApp: TestApp, lookups: Lookup[]): jest.Mock {
     made();
     const lookup = queue.shift();
     if (!lookup) return found;
-    const activeRun = await lookup(() => Promise.resolve(found.activeRun ?? undefined));
-    return { ...found, activeRun: activeRun ?? null };
+    return { ...found, activeRun: await lookup(() => Promise.resolve(found.activeRun)) };
   });
   return made;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ACTIVE_RUN_STATUSES, type RunStatus, runs } from '../../database/schema';
 import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
@@ -80,10 +80,7 @@ export class RunsRepository {
 
   /** The session's run that has not ended (running or paused for approval), if any. */
   async findActive(sessionId: string): Promise<RunRow | undefined> {
-    const [row] = await this.transactions.db
-      .select()
-      .from(runs)
-      .where(and(eq(runs.session_id, sessionId), inArray(runs.status, [...ACTIVE_RUN_STATUSES])));
+    const [row] = await this.transactions.db.select().from(runs).where(isActiveRunOf(sessionId));
     return row;
   }
 
@@ -259,4 +256,9 @@ export class RunsRepository {
       .for('update', { skipLocked: true });
     return row;
   }
+}
+
+/** A run of the session (an id, or a column holding one) that has not ended. */
+export function isActiveRunOf(sessionId: string | SQLWrapper): SQL | undefined {
+  return and(eq(runs.session_id, sessionId), inArray(runs.status, [...ACTIVE_RUN_STATUSES]));
 }

@@ -523,7 +523,7 @@ export class RunsService implements BeforeApplicationShutdown {
   }
 
   /** Why a new run cannot start: a run is active, or waits for approvals the user owes. */
-  private async activeRunRefusal(active: RunRow | null | undefined): Promise<Error | undefined> {
+  private async activeRunRefusal(active: RunRow | undefined): Promise<Error | undefined> {
     if (!active) return undefined;
     if (active.status === 'awaiting_approval') {
       const pending = (await this.approvals.listByRun(active.id)).filter(

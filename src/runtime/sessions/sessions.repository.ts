@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
-import { ACTIVE_RUN_STATUSES, runs, sessions } from '../../database/schema';
+import { and, eq } from 'drizzle-orm';
+import { runs, sessions } from '../../database/schema';
 import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
+import { type RunRow, isActiveRunOf } from '../runs/runs.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -46,18 +47,15 @@ export class SessionsRepository {
   async findOwnedWithActiveRun(
     id: string,
     owner: string,
-  ): Promise<{ session: SessionRow; activeRun: typeof runs.$inferSelect | null } | undefined> {
+  ): Promise<{ session: SessionRow; activeRun?: RunRow } | undefined> {
     if (!isUuid(id)) return undefined;
     // At most one row: a unique index keeps a session to one active run.
     const [row] = await this.transactions.db
       .select({ session: sessions, activeRun: runs })
       .from(sessions)
-      .leftJoin(
-        runs,
-        and(eq(runs.session_id, sessions.id), inArray(runs.status, [...ACTIVE_RUN_STATUSES])),
-      )
+      .leftJoin(runs, isActiveRunOf(sessions.id))
       .where(and(eq(sessions.id, id), eq(sessions.owner, owner)));
-    return row;
+    return row && { session: row.session, activeRun: row.activeRun ?? undefined };
   }
 
   /** A page of `owner`'s sessions, newest first. */
