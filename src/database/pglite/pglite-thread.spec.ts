@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Pool } from 'pg';
@@ -7,6 +8,19 @@ import { DataDirectoryConfig } from '../../core/config';
 import { type DatabaseConnection } from '../database';
 import { DatabaseConfig } from '../database.config';
 import { openDatabase } from '../open-database';
+import { PgliteThread } from './pglite-thread';
+
+/** The new database `npm run build` makes (scripts/new-database-template.js). */
+const BUILT_NEW_DATABASE = join(
+  __dirname,
+  '..',
+  '..',
+  '..',
+  'dist',
+  'database',
+  'pglite',
+  'new-database',
+);
 
 describe('the embedded database thread', () => {
   let directory: string;
@@ -49,5 +63,58 @@ describe('the embedded database thread', () => {
     } finally {
       await connection.close();
     }
+  });
+
+  describe('a new database made from a template', () => {
+    let template: string;
+    const pgdata = () => join(directory, 'pgdata');
+
+    beforeAll(async () => {
+      if (!existsSync(BUILT_NEW_DATABASE))
+        throw new Error('Run `npm run build` first: it makes the template');
+      // The build's template, marked, so that a copy of it tells itself from a database initdb made.
+      template = await mkdtemp(join(tmpdir(), 'toolhub-pglite-template-'));
+      await cp(BUILT_NEW_DATABASE, template, { recursive: true });
+      await writeFile(join(template, 'copied-from'), 'the template');
+    });
+
+    afterAll(async () => {
+      await rm(template, { recursive: true, force: true });
+    });
+
+    it('copies the template into place whole, and opens it', async () => {
+      await (await PgliteThread.start(pgdata(), template)).close();
+
+      expect(await readFile(join(pgdata(), 'copied-from'), 'utf8')).toBe('the template');
+      expect(existsSync(`${pgdata()}.new`)).toBe(false);
+      const connection = await open();
+      try {
+        const { rows } = await poolOf(connection).query('SELECT count(*)::int AS tools FROM tools');
+        expect(rows).toEqual([{ tools: 0 }]);
+      } finally {
+        await connection.close();
+      }
+    });
+
+    it('replaces what an interrupted first start left beside it, and an empty directory', async () => {
+      await mkdir(`${pgdata()}.new`);
+      await writeFile(join(`${pgdata()}.new`, 'PG_VERSION'), 'half-copied');
+      await mkdir(pgdata());
+
+      await (await PgliteThread.start(pgdata(), template)).close();
+
+      expect(await readFile(join(pgdata(), 'copied-from'), 'utf8')).toBe('the template');
+      expect(await readFile(join(pgdata(), 'PG_VERSION'), 'utf8')).not.toBe('half-copied');
+      expect(existsSync(`${pgdata()}.new`)).toBe(false);
+    });
+
+    it('leaves a directory holding files but no database as it is, and says so', async () => {
+      await mkdir(pgdata());
+      await writeFile(join(pgdata(), 'notes.txt'), 'not a database');
+
+      await expect(PgliteThread.start(pgdata(), template)).rejects.toThrow(/ENOTEMPTY/);
+      expect(await readFile(join(pgdata(), 'notes.txt'), 'utf8')).toBe('not a database');
+      expect(existsSync(`${pgdata()}.new`)).toBe(false);
+    });
   });
 });

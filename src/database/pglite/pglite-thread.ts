@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
+/** Made by the build beside this file's compiled form; absent when running from the sources. */
+const NEW_DATABASE_TEMPLATE = join(__dirname, 'new-database');
+
 type ThreadMessage =
   | { type: 'ready' }
   | { type: 'answer'; bytes: Uint8Array }
@@ -28,19 +31,24 @@ export class PgliteThread {
     worker.on('exit', () => this.stop(new Error('The embedded database thread stopped')));
   }
 
-  /** Starts the thread and opens the PGlite data directory in it, creating the database first. */
-  static async start(directory: string): Promise<PgliteThread> {
+  /**
+   * Starts the thread and opens the PGlite data directory in it, creating the database first:
+   * as a copy of `template`, a new database the build made (scripts/new-database-template.js),
+   * when there is one. Creating one from nothing (initdb in WebAssembly) takes seconds.
+   */
+  static async start(directory: string, template = NEW_DATABASE_TEMPLATE): Promise<PgliteThread> {
+    if (existsSync(join(directory, 'PG_VERSION'))) return PgliteThread.open(directory);
+    if (existsSync(template)) return PgliteThread.open(directory, template);
     // PGlite creates a database in a second, temporary instance whose memory (some 500 MB) its
     // thread keeps until a garbage collection that an idle thread never runs. Creating it on a
     // thread that then ends gives that memory back, for the cost of one more open.
-    if (!existsSync(join(directory, 'PG_VERSION')))
-      await (await PgliteThread.open(directory)).close();
+    await (await PgliteThread.open(directory)).close();
     return PgliteThread.open(directory);
   }
 
-  private static async open(directory: string): Promise<PgliteThread> {
+  private static async open(directory: string, template?: string): Promise<PgliteThread> {
     const worker = new Worker(join(__dirname, 'pglite-thread.worker.js'), {
-      workerData: { directory },
+      workerData: { directory, template },
     });
     const thread = new PgliteThread(worker);
     try {

@@ -4,6 +4,7 @@
 // a busy database never stalls requests, streams or timers. The main thread speaks the
 // PostgreSQL wire protocol to it over one connection (see pglite-wire-stream.ts): each message
 // carries protocol bytes and is answered, in order, with the bytes PGlite returns.
+const { cpSync, renameSync, rmSync } = require('node:fs');
 const { setFlagsFromString } = require('node:v8');
 const { parentPort, workerData } = require('node:worker_threads');
 
@@ -21,12 +22,31 @@ const { PGlite } = require('@electric-sql/pglite');
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 async function open() {
-  const db = await PGlite.create(workerData.directory, { startParams: START_PARAMS });
+  const { directory, template } = workerData;
+  if (template) createFromTemplate(directory, template);
+  const db = await PGlite.create(directory, { startParams: START_PARAMS });
   let previous = Promise.resolve();
   parentPort.on('message', (message) => {
     previous = previous.then(() => handle(db, message));
   });
   parentPort.postMessage({ type: 'ready' });
+}
+
+/**
+ * A new database as a copy of the template, made beside `directory` and moved into place once
+ * whole, so a start that ends half-way leaves nothing that passes for a database. Moving it
+ * replaces an empty directory; one holding files but no database stays, and the start fails.
+ */
+function createFromTemplate(directory, template) {
+  const staging = `${directory}.new`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    cpSync(template, staging, { recursive: true });
+    renameSync(staging, directory);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 async function handle(db, message) {
