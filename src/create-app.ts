@@ -44,7 +44,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Created
   const checks = new EarlyRequestChecks();
   const app = await NestFactory.create(
     AppModule.forRoot({ env, config, cors, checks, extraToolModules: options.extraToolModules }),
-    createHttpAdapter(config, cors, checks),
+    await createHttpAdapter(config, cors, checks),
     // A failure to start is reported once, by whoever called this: Nest's own report of it
     // (a stack, after its log of every module initialised) stays in the buffer, unflushed.
     { ...NEST_APPLICATION_OPTIONS, bufferLogs: true, autoFlushLogs: false },
@@ -57,7 +57,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Created
   await app.init();
   if (!isExpressApp(app))
     await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
-  instrumentServer(
+  await instrumentServer(
     app.getHttpServer() as Server,
     app.get(MetricsService),
     app.get(RouteCatalog),

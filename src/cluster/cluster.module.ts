@@ -8,7 +8,6 @@ import { ClusterBus, ClusterInstance, LiveEventBus } from './cluster-buses';
 import { ClusterConfig } from './cluster.config';
 import { InProcessBus, type MessageBus } from './message-bus';
 import { PostgresBus } from './postgres-bus';
-import { RedisBus } from './redis-bus';
 
 /** Closes the buses' own connections when the app shuts down. */
 @Injectable()
@@ -19,9 +18,7 @@ class ClusterLifecycle implements OnApplicationShutdown {
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    for (const bus of new Set([this.live, this.notices])) {
-      if (bus instanceof PostgresBus || bus instanceof RedisBus) await bus.close();
-    }
+    for (const bus of new Set([this.live, this.notices])) await bus.close?.();
   }
 }
 
@@ -53,6 +50,8 @@ class ClusterLifecycle implements OnApplicationShutdown {
       ) => {
         // The embedded database serves one process: there is nobody to tell.
         if (config.REDIS_URL === '' || database.DATABASE_URL === '') return notices;
+        // Loaded only here: a server without Redis never needs ioredis.
+        const { RedisBus } = await import('./redis-bus');
         const bus = new RedisBus(config.REDIS_URL, instance.id, logger);
         await bus.start();
         return bus;

@@ -16,6 +16,8 @@ export interface MessageBus {
   publish(channel: string, message: string): void;
   /** Resolves once messages on the channel are received; the result stops receiving. */
   subscribe(channel: string, handler: BusHandler): Promise<() => void>;
+  /** Ends the bus's own connections, for a bus that has any. */
+  close?(): Promise<void>;
 }
 
 /** Handlers by channel, and the envelope that tells an instance its own messages. */

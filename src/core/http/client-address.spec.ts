@@ -20,7 +20,7 @@ interface Addresses {
 /** The adapter as `createHttpAdapter` sets it up, serving its two answers at GET /address. */
 async function serveAddresses(adapter: HttpAdapterName, trustProxy: string): Promise<Server> {
   const config = loadAppConfig({ HTTP_ADAPTER: adapter, TRUST_PROXY: trustProxy });
-  const created = createHttpAdapter(config, new CorsPolicy(), new EarlyRequestChecks());
+  const created = await createHttpAdapter(config, new CorsPolicy(), new EarlyRequestChecks());
   const trust = config.http.trustProxy;
   if (adapter === 'express') {
     const app = (created as ExpressAdapter).getInstance<Application>();

@@ -10,7 +10,6 @@ import { CORS_HEADERS } from './cors';
 import { isStreamingResponse } from './event-stream';
 import { assignRequestId } from './request-id';
 import { type RouteCatalog } from './route-catalog.service';
-import { nameServerSpansByRoute } from './route-spans';
 import { JSON_UTF8 } from './json-body';
 
 /**
@@ -19,13 +18,13 @@ import { JSON_UTF8 } from './json-body';
  * request, even ones that fail before routing. (The adapters set the response headers, each
  * the fast way.)
  */
-export function instrumentServer(
+export async function instrumentServer(
   server: Server,
   metrics: MetricsService,
   routes: RouteCatalog,
   logger: Logger,
   trust: ProxyTrust,
-): void {
+): Promise<void> {
   // One listener shared by every response, its start time kept on the response: a closure and
   // a `once` wrapper per request were a measurable share of a small request's cost.
   function requestFinished(this: TimedResponse): void {
@@ -46,8 +45,9 @@ export function instrumentServer(
     response[STARTED_AT] = performance.now();
     response.on('finish', requestFinished);
   });
-  // Without the SDK there are no spans to name: the listener would only cost every request.
-  if (telemetryStarted()) nameServerSpansByRoute(server, routes);
+  // Without the SDK there are no spans to name: the listener would only cost every request,
+  // and its module (OpenTelemetry's core) a start.
+  if (telemetryStarted()) (await import('./route-spans')).nameServerSpansByRoute(server, routes);
   answerMalformedRequestsWithJson(server, metrics);
 }
 
