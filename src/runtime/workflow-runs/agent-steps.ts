@@ -72,10 +72,14 @@ export class AgentSteps {
     if (paused && waiting === 0) call.waiting(false);
     const watch = new ApprovalWatch(waiting, (waits) => call.waiting(waits));
     let answer: string | undefined;
+    let completed = false;
     const deliver = (event: RunEvent) => {
       void call.sink.relay(index, event);
       watch.see(event);
-      if (event.type === 'message' && event.runId === run.id) answer = event.content;
+      if (event.runId !== run.id) return;
+      if (event.type === 'message') answer = event.content;
+      // A run stores its status before it sends `complete`: success means stored completed.
+      if (event.type === 'complete' && event.reason === 'success') completed = true;
     };
     try {
       // A paused run's earlier events were relayed by the execution that started it.
@@ -90,7 +94,7 @@ export class AgentSteps {
       if (!(signal.reason instanceof WorkflowRunLeftError)) void this.cancel(run.id);
       throw error;
     }
-    return this.outcomeOf(run.id, answer);
+    return completed && answer !== undefined ? answer : this.outcomeOf(run.id, answer);
   }
 
   /**
