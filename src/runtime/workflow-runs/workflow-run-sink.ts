@@ -46,7 +46,16 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
     fields: WorkflowRunEventFields[T],
     change: SQL,
   ): Promise<WorkflowRunEvent> {
-    return this.emitStoredBy(this.build(type, fields), (event) => this.store.append(event, change));
+    return this.emitStoredAs(type, fields, (event) => this.store.append(event, change));
+  }
+
+  /** Emits a stored event that `store` stores (and numbers) itself, then publishes it. */
+  emitStoredAs<T extends WorkflowRunEventType>(
+    type: T,
+    fields: WorkflowRunEventFields[T],
+    store: (event: WorkflowRunEvent) => Promise<WorkflowRunEvent>,
+  ): Promise<WorkflowRunEvent> {
+    return this.emitStoredBy(this.build(type, fields), store);
   }
 
   private build<T extends WorkflowRunEventType>(

@@ -8,6 +8,7 @@ import { AgentSteps } from './agent-steps';
 import { StepFailure, StepInterrupted, StepRunCancelled } from './step-outcomes';
 import { stepInputOf } from './step-input';
 import { WorkflowRunLeftError } from './workflow-run.errors';
+import { type WorkflowRunEventFields } from './workflow-run-event.types';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
 import { WorkflowRunExecutions } from './workflow-run-executions';
 import { WorkflowRunSink } from './workflow-run-sink';
@@ -115,8 +116,12 @@ export class WorkflowRunner {
         outputs.push(output);
       }
       const output = run.steps.length > 0 ? outputs[outputs.length - 1] : run.input;
-      await sink.emit('workflow_completed', { output }, () =>
-        this.end(run, sink, { status: 'completed', output }),
+      await this.emitEnd(
+        sink,
+        run,
+        'workflow_completed',
+        { output },
+        { status: 'completed', output },
       );
       await sink.emit('complete', { reason: 'success' });
     } catch (error) {
@@ -223,8 +228,12 @@ export class WorkflowRunner {
         this.repository.stepChange(run.id, index, { status: 'failed', error: failure }),
       );
     }
-    await sink.emit('error', { error: failure.message, code: failure.code }, () =>
-      this.end(run, sink, { status: 'failed', error: failure }),
+    await this.emitEnd(
+      sink,
+      run,
+      'error',
+      { error: failure.message, code: failure.code },
+      { status: 'failed', error: failure },
     );
   }
 
@@ -248,6 +257,30 @@ export class WorkflowRunner {
       throw error;
     }
     await sink.emit('complete', { reason: 'cancelled' });
+  }
+
+  /**
+   * Emits the event that ends the run, stored with the run's end: by one statement, or with a
+   * webhook, in one transaction with the receiver's notice. Nothing is stored for a run that
+   * ended meanwhile (cancelled elsewhere).
+   */
+  private async emitEnd<T extends 'workflow_completed' | 'error'>(
+    sink: WorkflowRunSink,
+    run: WorkflowRunRow,
+    type: T,
+    fields: WorkflowRunEventFields[T],
+    ending: WorkflowRunEnding,
+  ): Promise<void> {
+    if (run.webhook_url) {
+      await sink.emit(type, fields, () => this.end(run, sink, ending));
+      return;
+    }
+    await sink.emitStoredAs(type, fields, async (event) => {
+      const change = this.repository.ending(ending, sink.nextEventIndex);
+      const stored = await this.store.appendChanging(event, change);
+      if (!stored) throw new WorkflowRunEndedElsewhere();
+      return stored;
+    });
   }
 
   /** Stores the end; one ended meanwhile (cancelled elsewhere) undoes the caller's unit. */

@@ -14,6 +14,7 @@ import { Transactions } from '../../database/transactions';
 import { type Beat, beatRows } from '../runs/beat-rows';
 import { isUuid } from '../../database/uuid';
 import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
+import { type RowChange } from './workflow-run-events.repository';
 import { toWorkflowRunDto } from './workflow-run-views';
 
 export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
@@ -170,6 +171,21 @@ export class WorkflowRunsRepository {
   }
 
   /**
+   * How a workflow run ended, as a change of its row while it is active, for the statement that
+   * stores its end's event (`WorkflowRunEventStore.appendChanging`): one round trip. Only for a
+   * run without a webhook: one with a webhook ends by `finish`, which records the notice too.
+   */
+  ending(ending: WorkflowRunEnding, nextEventIndex: number): RowChange {
+    const output = ending.status === 'completed' ? jsonText(ending.output) : null;
+    const error = ending.status === 'failed' ? JSON.stringify(ending.error) : null;
+    return {
+      set: sql`status = ${ending.status}, output = ${output}::jsonb, error = ${error}::jsonb,
+        next_event_index = ${nextEventIndex}, finished_at = now()`,
+      where: inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES]),
+    };
+  }
+
+  /**
    * Every change of a workflow run's status a receiver is told of (ended, or waiting for an
    * approval) goes through `finish` or `setActiveStatus`: the notice is recorded here, in the
    * change's transaction, with the workflow run as its GET shows it.
@@ -283,4 +299,9 @@ function staleFor(seconds: number) {
 /** `undefined` is not JSON: what has no value is stored as null. */
 function jsonOrNull(value: unknown): unknown {
   return value === undefined ? null : value;
+}
+
+/** A value as the text of a `jsonb` parameter; null (SQL NULL) as `jsonOrNull` stores it. */
+function jsonText(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
 }
