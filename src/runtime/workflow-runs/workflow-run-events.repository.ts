@@ -11,6 +11,11 @@ export interface RowChange {
   where: SQL;
 }
 
+/** An event as it is stored: its sequence number is a column of its own. */
+export function storedFormOf(event: WorkflowRunEvent): Record<string, unknown> {
+  return { ...event, sequenceNumber: undefined };
+}
+
 /**
  * The durable log of a workflow run's stored events. As for runs, the sequence number is
  * allocated by the statement that stores the event (the workflow run's row is the counter).
@@ -47,7 +52,7 @@ export class WorkflowRunEventStore {
     change?: RowChange,
     alongside?: SQL,
   ): Promise<WorkflowRunEvent | undefined> {
-    const stored = JSON.stringify({ ...event, sequenceNumber: undefined });
+    const stored = JSON.stringify(storedFormOf(event));
     const [row] = await rawRows<{ sequence_number: number | string }>(
       this.transactions.db,
       sql`

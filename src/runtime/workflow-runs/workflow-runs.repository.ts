@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, type WithSubquery, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ACTIVE_RUN_STATUSES,
   isActiveRunStatus,
   type RunStatus,
   type WorkflowRunStep,
+  workflowRunEvents,
   workflowRunSteps,
   workflowRuns,
 } from '../../database/schema';
@@ -14,7 +15,8 @@ import { Transactions } from '../../database/transactions';
 import { type Beat, beatRows } from '../runs/beat-rows';
 import { isUuid } from '../../database/uuid';
 import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
-import { type RowChange } from './workflow-run-events.repository';
+import { type WorkflowRunEvent } from './workflow-run-event.types';
+import { type RowChange, storedFormOf } from './workflow-run-events.repository';
 import { toWorkflowRunDto } from './workflow-run-views';
 
 export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
@@ -52,30 +54,58 @@ export class WorkflowRunsRepository {
     private readonly webhooks: WebhookOutbox,
   ) {}
 
-  /** The workflow run, held by this instance, and its steps, all pending. */
-  async insert(run: NewWorkflowRun): Promise<WorkflowRunRow> {
-    const [row] = await this.transactions.db
-      .insert(workflowRuns)
-      .values({
-        workflow_id: run.workflowId,
-        owner: run.owner,
-        input: jsonOrNull(run.input),
-        steps: run.steps,
-        idempotency_key: run.idempotencyKey,
-        request_hash: run.requestHash,
-        webhook_url: run.webhookUrl,
-        parent_run_id: run.parentRunId,
-        depth: run.depth,
-        instance_id: run.instanceId,
-        heartbeat_at: sql`now()`,
-      })
-      .returning();
-    if (run.steps.length > 0) {
-      await this.transactions.db
-        .insert(workflowRunSteps)
-        .values(run.steps.map((_, index) => ({ workflow_run_id: row.id, index })));
+  /**
+   * The workflow run, held by this instance, with its steps (all pending) and `first`, its first
+   * event (whose `workflowRunId` is the new run's id), numbered: one statement, one round trip.
+   */
+  async insert(
+    run: NewWorkflowRun,
+    first: WorkflowRunEvent,
+  ): Promise<{ row: WorkflowRunRow; first: WorkflowRunEvent }> {
+    const db = this.transactions.db;
+    const id = first.workflowRunId;
+    // The first number (the counter's default is one below it), already counted in the row.
+    const sequenceNumber = 0;
+    const inserted = db.$with('inserted_run').as(
+      db
+        .insert(workflowRuns)
+        .values({
+          id,
+          workflow_id: run.workflowId,
+          owner: run.owner,
+          input: jsonOrNull(run.input),
+          steps: run.steps,
+          idempotency_key: run.idempotencyKey,
+          request_hash: run.requestHash,
+          webhook_url: run.webhookUrl,
+          parent_run_id: run.parentRunId,
+          depth: run.depth,
+          instance_id: run.instanceId,
+          heartbeat_at: sql`now()`,
+          last_sequence_number: sequenceNumber,
+        })
+        .returning(),
+    );
+    const event = db.$with('inserted_event').as(
+      db.insert(workflowRunEvents).values({
+        workflow_run_id: id,
+        sequence_number: sequenceNumber,
+        event_index: first.eventIndex,
+        type: first.type,
+        event: storedFormOf(first),
+      }),
+    );
+    const rows = run.steps.map((_, index) => ({ workflow_run_id: id, index }));
+    // Drizzle refuses an insert of no rows: a run of no steps has none.
+    const ctes: WithSubquery[] = [inserted, event];
+    if (rows.length > 0) {
+      ctes.push(db.$with('inserted_steps').as(db.insert(workflowRunSteps).values(rows)));
     }
-    return row;
+    const [row] = await db
+      .with(...ctes)
+      .select()
+      .from(inserted);
+    return { row, first: { ...first, sequenceNumber } };
   }
 
   async find(id: string): Promise<WorkflowRunRow | undefined> {

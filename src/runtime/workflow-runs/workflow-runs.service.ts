@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
 import { ClusterInstance } from '../../cluster/cluster-buses';
@@ -20,6 +20,7 @@ import { IdempotencyKeyReusedError, RunFinishedError } from '../runtime.errors';
 import { WebhookOutbox, type WebhookState } from '../../webhooks/webhook-outbox';
 import { WebhookTargets } from '../../webhooks/webhook-targets';
 import { InvalidWorkflowInputError, WorkflowRunNotFoundError } from './workflow-run.errors';
+import { type WorkflowRunEvent } from './workflow-run-event.types';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
 import { WorkflowRunExecutions } from './workflow-run-executions';
 import { WorkflowRunStreams } from './workflow-run-streams';
@@ -84,13 +85,10 @@ export class WorkflowRunsService {
       ...(key !== undefined && { key }),
       ...(input !== undefined && { input }),
     }));
-    let started: {
-      run: WorkflowRunRow;
-      first: Awaited<ReturnType<WorkflowRunEventStore['append']>>;
-    };
+    let started: { row: WorkflowRunRow; first: WorkflowRunEvent };
     try {
-      started = await this.transactions.run(async () => {
-        const run = await this.repository.insert({
+      started = await this.repository.insert(
+        {
           workflowId: workflow.id,
           owner: origin.owner,
           input: request.input,
@@ -101,27 +99,26 @@ export class WorkflowRunsService {
           parentRunId: origin.parentRunId,
           depth: origin.depth,
           instanceId: this.instance.id,
-        });
-        const first = await this.store.append({
+        },
+        {
           type: 'workflow_started',
-          workflowRunId: run.id,
+          workflowRunId: randomUUID(),
           eventIndex: 0,
           timestamp: new Date().toISOString(),
           persistenceState: 'persisted',
           input: request.input,
-        });
-        return { run, first };
-      });
+        },
+      );
     } catch (error) {
       // A concurrent request with the same key stored its run first: that run is the answer.
       const raced = isUniqueViolation(error) && (await this.earlierRun(origin, requestHash));
       if (raced) return raced;
       throw error;
     }
-    this.streams.open(started.run.id);
+    this.streams.open(started.row.id);
     this.streams.publish(started.first);
-    this.runner.launch(started.run, started.first.eventIndex + 1);
-    return started.run;
+    this.runner.launch(started.row, started.first.eventIndex + 1);
+    return started.row;
   }
 
   async find(principal: Principal, id: string): Promise<WorkflowRunRow> {

@@ -1,7 +1,9 @@
 /**
- * A workflow run without a webhook ends by one statement: the event that tells its end is
- * stored with the run's end, or, if the run has ended meanwhile, neither is.
+ * A workflow run's start and (without a webhook) its end are each one statement: the run, its
+ * steps and its first event stored together; the event that tells its end stored with the
+ * run's end, or, if the run has ended meanwhile, neither.
  */
+import { randomUUID } from 'node:crypto';
 import { WorkflowsService } from '../../src/registry/workflows/workflows.service';
 import { type WorkflowRunEvent } from '../../src/runtime/workflow-runs/workflow-run-event.types';
 import { WorkflowRunEventStore } from '../../src/runtime/workflow-runs/workflow-run-events.repository';
@@ -11,7 +13,7 @@ import {
 } from '../../src/runtime/workflow-runs/workflow-runs.repository';
 import { useServiceModule } from '../support/service-module';
 
-describe('A workflow run ending with its last event', () => {
+describe('A workflow run stored by one statement at its start and its end', () => {
   const module = useServiceModule();
   const runs = () => module().get(WorkflowRunsRepository);
   const store = () => module().get(WorkflowRunEventStore);
@@ -20,19 +22,82 @@ describe('A workflow run ending with its last event', () => {
   beforeAll(async () => {
     const workflow = await module()
       .get(WorkflowsService)
-      .create({ name: `ending_${process.pid}`, steps: [] });
+      .create({ name: `storage_${process.pid}`, steps: [] });
     workflowId = workflow.id;
   });
 
-  const newRun = () =>
-    runs().insert({
-      workflowId,
+  const started = (workflowRunId: string): WorkflowRunEvent => ({
+    type: 'workflow_started',
+    workflowRunId,
+    eventIndex: 0,
+    timestamp: new Date().toISOString(),
+    persistenceState: 'persisted',
+    input: { topic: 'ünïcode' },
+  });
+
+  const insert = (stepCount: number) =>
+    runs().insert(
+      {
+        workflowId,
+        owner: 'alice',
+        input: { topic: 'ünïcode' },
+        steps: Array.from({ length: stepCount }, (_, index) => ({
+          type: 'tool' as const,
+          ref_id: randomUUID(),
+          name: `step_${index}`,
+        })),
+        depth: 0,
+        instanceId: 'this-instance',
+      },
+      started(randomUUID()),
+    );
+
+  const newRun = async () => (await insert(0)).row;
+
+  it('starts with its steps pending and its first event numbered, the count going on from it', async () => {
+    const { row, first } = await insert(2);
+
+    expect(row).toMatchObject({
+      id: first.workflowRunId,
+      status: 'running',
       owner: 'alice',
       input: { topic: 'ünïcode' },
-      steps: [],
-      depth: 0,
-      instanceId: 'this-instance',
+      instance_id: 'this-instance',
     });
+    expect(row.created_at).toBeInstanceOf(Date);
+    expect((await runs().steps(row.id)).map(({ index, status }) => ({ index, status }))).toEqual([
+      { index: 0, status: 'pending' },
+      { index: 1, status: 'pending' },
+    ]);
+    const next = await store().append({
+      type: 'step_started',
+      workflowRunId: row.id,
+      eventIndex: 1,
+      timestamp: new Date().toISOString(),
+      persistenceState: 'persisted',
+      stepIndex: 0,
+      stepKey: null,
+      stepType: 'tool',
+      refId: row.steps[0].ref_id,
+    });
+    expect((await store().listAfter(row.id, -1)).map((event) => event.sequenceNumber)).toEqual([
+      first.sequenceNumber,
+      next.sequenceNumber,
+    ]);
+    expect(next.sequenceNumber).toBe(Number(first.sequenceNumber) + 1);
+  });
+
+  it('stores nothing of a run whose id is taken', async () => {
+    const { row } = await insert(1);
+    await expect(
+      runs().insert(
+        { workflowId, owner: 'bob', input: null, steps: [], depth: 0, instanceId: 'x' },
+        started(row.id),
+      ),
+    ).rejects.toThrow();
+    expect(await store().listAfter(row.id, -1)).toHaveLength(1);
+    expect(await runs().find(row.id)).toMatchObject({ owner: 'alice' });
+  });
 
   const endEvent = (workflowRunId: string, output: unknown): WorkflowRunEvent => ({
     type: 'workflow_completed',
@@ -53,10 +118,11 @@ describe('A workflow run ending with its last event', () => {
     const stored = await end(run.id, { status: 'completed', output }, output);
 
     expect(stored?.sequenceNumber).toBe(run.last_sequence_number + 1);
+    expect(stored?.sequenceNumber).toBe(1);
     const ended = await runs().find(run.id);
     expect(ended).toMatchObject({ status: 'completed', output, error: null, next_event_index: 2 });
     expect(ended?.finished_at).toBeInstanceOf(Date);
-    const events = await store().listAfter(run.id, -1);
+    const events = await store().listAfter(run.id, 0);
     expect(events).toEqual([
       {
         ...endEvent(run.id, output),
@@ -84,7 +150,7 @@ describe('A workflow run ending with its last event', () => {
     const stored = await end(run.id, { status: 'completed', output: 'late' }, 'late');
 
     expect(stored).toBeUndefined();
-    expect(await store().listAfter(run.id, -1)).toEqual([]);
+    expect(await store().listAfter(run.id, 0)).toEqual([]);
     expect(await runs().find(run.id)).toMatchObject({
       status: 'cancelled',
       output: null,
