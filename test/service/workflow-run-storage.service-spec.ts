@@ -1,7 +1,8 @@
 /**
- * A workflow run's start and (without a webhook) its end are each one statement: the run, its
- * steps and its first event stored together; the event that tells its end stored with the
- * run's end, or, if the run has ended meanwhile, neither.
+ * A workflow run's start, each step's end with the next step's start, and (without a webhook)
+ * its end are each one statement: the run, its steps and its first event stored together; a
+ * step's end and the next one's start numbered in order with both steps' changes; the event that
+ * tells its end stored with the run's end, or, if the run has ended meanwhile, neither.
  */
 import { randomUUID } from 'node:crypto';
 import { WorkflowsService } from '../../src/registry/workflows/workflows.service';
@@ -53,6 +54,60 @@ describe('A workflow run stored by one statement at its start and its end', () =
     );
 
   const newRun = async () => (await insert(0)).row;
+
+  it("stores a step's end and the next step's start together, numbered in order, with their changes", async () => {
+    const { row, first } = await insert(2);
+    const [ended, started] = await store().appendAll(
+      [
+        {
+          type: 'step_completed',
+          workflowRunId: row.id,
+          eventIndex: 3,
+          timestamp: new Date().toISOString(),
+          persistenceState: 'persisted',
+          stepIndex: 0,
+          output: { url: 'https://example.test/ü' },
+        },
+        {
+          type: 'step_started',
+          workflowRunId: row.id,
+          eventIndex: 4,
+          timestamp: new Date().toISOString(),
+          persistenceState: 'persisted',
+          stepIndex: 1,
+          stepKey: null,
+          stepType: 'tool',
+          refId: row.steps[1].ref_id,
+        },
+      ],
+      [
+        runs().stepChange(row.id, 0, {
+          status: 'completed',
+          output: { url: 'https://example.test/ü' },
+        }),
+        runs().stepChange(row.id, 1, { status: 'running', runId: null }),
+      ],
+    );
+
+    expect([ended.sequenceNumber, started.sequenceNumber]).toEqual([
+      Number(first.sequenceNumber) + 1,
+      Number(first.sequenceNumber) + 2,
+    ]);
+    expect(
+      (await store().listAfter(row.id, 0)).map(({ type, sequenceNumber }) => [
+        type,
+        sequenceNumber,
+      ]),
+    ).toEqual([
+      ['step_completed', ended.sequenceNumber],
+      ['step_started', started.sequenceNumber],
+    ]);
+    expect((await runs().steps(row.id)).map(({ status, output }) => ({ status, output }))).toEqual([
+      { status: 'completed', output: { url: 'https://example.test/ü' } },
+      { status: 'running', output: null },
+    ]);
+    expect((await runs().find(row.id))?.last_sequence_number).toBe(started.sequenceNumber);
+  });
 
   it('starts with its steps pending and its first event numbered, the count going on from it', async () => {
     const { row, first } = await insert(2);

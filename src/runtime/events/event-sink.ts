@@ -55,8 +55,13 @@ export class EventSink<E extends StreamedEvent> {
    * that also changes what the event tells of, then publishes it.
    */
   protected async emitStoredBy(event: E, store: (event: E) => Promise<E>): Promise<E> {
-    const [emitted] = await this.inTurn(async () => [await store(event)]);
+    const [emitted] = await this.emitAllStoredBy([event], async ([one]) => [await store(one)]);
     return emitted;
+  }
+
+  /** As `emitStoredBy`, for persisted events that `store` stores (and numbers) together. */
+  protected emitAllStoredBy(events: E[], store: (events: E[]) => Promise<E[]>): Promise<E[]> {
+    return this.inTurn(() => store(events));
   }
 
   /** Stores after the events emitted before, then publishes what was stored, in order. */

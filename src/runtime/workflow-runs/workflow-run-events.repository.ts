@@ -24,13 +24,9 @@ export function storedFormOf(event: WorkflowRunEvent): Record<string, unknown> {
 export class WorkflowRunEventStore {
   constructor(private readonly transactions: Transactions) {}
 
-  /**
-   * Stores the event with the workflow run's next sequence number and returns it so numbered.
-   * `alongside`, a data-modifying statement not run yet, runs in the same statement (PostgreSQL
-   * runs every data-modifying `WITH` once, whether or not its rows are read).
-   */
-  async append(event: WorkflowRunEvent, alongside?: SQL): Promise<WorkflowRunEvent> {
-    const stored = await this.insert(event, undefined, alongside);
+  /** Stores the event with the workflow run's next sequence number and returns it so numbered. */
+  async append(event: WorkflowRunEvent): Promise<WorkflowRunEvent> {
+    const stored = await this.insert(event);
     if (!stored) throw new Error(`Workflow run ${event.workflowRunId} does not exist`);
     return stored;
   }
@@ -50,7 +46,6 @@ export class WorkflowRunEventStore {
   private async insert(
     event: WorkflowRunEvent,
     change?: RowChange,
-    alongside?: SQL,
   ): Promise<WorkflowRunEvent | undefined> {
     const stored = JSON.stringify(storedFormOf(event));
     const [row] = await rawRows<{ sequence_number: number | string }>(
@@ -61,7 +56,7 @@ export class WorkflowRunEventStore {
         SET last_sequence_number = last_sequence_number + 1${change ? sql`, ${change.set}` : sql``}
         WHERE id = ${event.workflowRunId}${change ? sql` AND ${change.where}` : sql``}
         RETURNING last_sequence_number
-      )${alongside ? sql`, alongside AS (${alongside})` : sql``}
+      )
       INSERT INTO ${workflowRunEvents} (workflow_run_id, sequence_number, event_index, type, event)
       SELECT ${event.workflowRunId}, next.last_sequence_number, ${event.eventIndex},
         ${event.type}, ${stored}::jsonb
@@ -69,6 +64,45 @@ export class WorkflowRunEventStore {
       RETURNING sequence_number`,
     );
     return row && { ...event, sequenceNumber: Number(row.sequence_number) };
+  }
+
+  /**
+   * Stores events of one workflow run, numbered in their order, each with its change (a
+   * data-modifying statement not run yet), all by one statement: PostgreSQL runs every
+   * data-modifying `WITH` once, whether or not its rows are read.
+   */
+  async appendAll(
+    events: readonly WorkflowRunEvent[],
+    changes: readonly SQL[],
+  ): Promise<WorkflowRunEvent[]> {
+    const workflowRunId = events[0].workflowRunId;
+    const rows = events.map(
+      (event, position) =>
+        sql`(${position}::int, ${event.eventIndex}::int, ${event.type}::text, ${JSON.stringify(storedFormOf(event))}::jsonb)`,
+    );
+    const alongside = changes.map(
+      (change, position) => sql`, ${sql.raw(`change_${position}`)} AS (${change})`,
+    );
+    const numbered = await rawRows<{ sequence_number: number | string; event_index: number }>(
+      this.transactions.db,
+      sql`
+      WITH next AS (
+        UPDATE ${workflowRuns}
+        SET last_sequence_number = last_sequence_number + ${events.length}
+        WHERE id = ${workflowRunId}
+        RETURNING last_sequence_number
+      )${sql.join(alongside)}
+      INSERT INTO ${workflowRunEvents} (workflow_run_id, sequence_number, event_index, type, event)
+      SELECT ${workflowRunId}, next.last_sequence_number - ${events.length - 1} + added.position,
+        added.event_index, added.type, added.event
+      FROM next, (VALUES ${sql.join(rows, sql`, `)}) AS added (position, event_index, type, event)
+      RETURNING sequence_number, event_index`,
+    );
+    if (numbered.length !== events.length) {
+      throw new Error(`Workflow run ${workflowRunId} does not exist`);
+    }
+    const numbers = new Map(numbered.map((row) => [row.event_index, Number(row.sequence_number)]));
+    return events.map((event) => ({ ...event, sequenceNumber: numbers.get(event.eventIndex) }));
   }
 
   /** The workflow run's stored events after an event index, in order. */

@@ -11,6 +11,13 @@ import {
 } from './workflow-run-event.types';
 import { type WorkflowRunStreams } from './workflow-run-streams';
 
+/** A stored event to emit, and the change (a statement not run yet) stored with it. */
+export interface ChangingEmit<T extends WorkflowRunEventType = WorkflowRunEventType> {
+  type: T;
+  fields: WorkflowRunEventFields[T];
+  change: SQL;
+}
+
 /** Where one workflow run's events go (see `EventSink`): all its own but `complete` are stored. */
 export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
   constructor(
@@ -38,15 +45,18 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
   }
 
   /**
-   * Emits a stored event and makes `change` (a statement not run yet, e.g. its step's new
-   * state) in the statement that stores it: one round trip, committed together.
+   * Emits stored events, each with its change (e.g. its step's new state), all by the statement
+   * that stores them: one round trip, committed together.
    */
-  emitWith<T extends WorkflowRunEventType>(
-    type: T,
-    fields: WorkflowRunEventFields[T],
-    change: SQL,
-  ): Promise<WorkflowRunEvent> {
-    return this.emitStoredAs(type, fields, (event) => this.store.append(event, change));
+  emitAllWith(emits: readonly ChangingEmit[]): Promise<WorkflowRunEvent[]> {
+    return this.emitAllStoredBy(
+      emits.map(({ type, fields }) => this.build(type, fields)),
+      (events) =>
+        this.store.appendAll(
+          events,
+          emits.map(({ change }) => change),
+        ),
+    );
   }
 
   /** Emits a stored event that `store` stores (and numbers) itself, then publishes it. */

@@ -11,7 +11,7 @@ import { WorkflowRunLeftError } from './workflow-run.errors';
 import { type WorkflowRunEventFields } from './workflow-run-event.types';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
 import { WorkflowRunExecutions } from './workflow-run-executions';
-import { WorkflowRunSink } from './workflow-run-sink';
+import { type ChangingEmit, WorkflowRunSink } from './workflow-run-sink';
 import { WorkflowRunStreams } from './workflow-run-streams';
 import {
   type WorkflowRunEnding,
@@ -34,6 +34,8 @@ interface Execution {
   outputs: unknown[];
   /** Changes of the waiting state, stored one after another. */
   waits: Promise<void>;
+  /** A step's end not stored yet: it is stored with the next step's start, in one statement. */
+  pendingEnd?: ChangingEmit<'step_completed'>;
 }
 
 /**
@@ -108,12 +110,15 @@ export class WorkflowRunner {
       for (; index < run.steps.length; index++) {
         const output = await this.runStep(execution, index, states[index]);
         await execution.waits;
-        await sink.emitWith(
-          'step_completed',
-          { stepIndex: index, output },
-          this.repository.stepChange(run.id, index, { status: 'completed', output }),
-        );
         outputs.push(output);
+        execution.pendingEnd = {
+          type: 'step_completed',
+          fields: { stepIndex: index, output },
+          change: this.repository.stepChange(run.id, index, { status: 'completed', output }),
+        };
+        // A next step never started before starts at once, and its start stores this end.
+        const startsNext = index + 1 < run.steps.length && states[index + 1] === undefined;
+        if (!startsNext) await this.storePendingEnd(execution);
       }
       const output = run.steps.length > 0 ? outputs[outputs.length - 1] : run.input;
       await this.emitEnd(
@@ -126,6 +131,7 @@ export class WorkflowRunner {
       await sink.emit('complete', { reason: 'success' });
     } catch (error) {
       await execution.waits;
+      await this.storePendingEnd(execution);
       if (signal.reason instanceof WorkflowRunLeftError || error instanceof WorkflowRunLeftError) {
         await this.repository.recordNextEventIndex(run.id, sink.nextEventIndex);
         return false;
@@ -155,11 +161,19 @@ export class WorkflowRunner {
     for (let attempt = 1; ; attempt++) {
       signal.throwIfAborted();
       if (!paused) {
-        await sink.emitWith(
-          'step_started',
-          { stepIndex: index, stepKey: step.key ?? null, stepType: step.type, refId: step.ref_id },
-          this.repository.stepChange(run.id, index, { status: 'running', runId: null }),
-        );
+        const start: ChangingEmit<'step_started'> = {
+          type: 'step_started',
+          fields: {
+            stepIndex: index,
+            stepKey: step.key ?? null,
+            stepType: step.type,
+            refId: step.ref_id,
+          },
+          change: this.repository.stepChange(run.id, index, { status: 'running', runId: null }),
+        };
+        const end = execution.pendingEnd;
+        execution.pendingEnd = undefined;
+        await sink.emitAllWith(end ? [end, start] : [start]);
       }
       try {
         const input = stepInputOf(run, index, execution.outputs);
@@ -194,6 +208,13 @@ export class WorkflowRunner {
     }
   }
 
+  /** Stores the step's end that waited for the next step's start, if one waits. */
+  private async storePendingEnd(execution: Execution): Promise<void> {
+    const end = execution.pendingEnd;
+    execution.pendingEnd = undefined;
+    if (end) await execution.sink.emitAllWith([end]);
+  }
+
   /**
    * The workflow run (and its step) waits for a human, or works again. The step changes first,
    * so the notice of the change shows it; a run that ended meanwhile keeps its steps as they are.
@@ -222,11 +243,13 @@ export class WorkflowRunner {
       this.logger.error({ err: error, workflowRunId: run.id }, 'Workflow run failed unexpectedly');
     }
     if (index < run.steps.length) {
-      await sink.emitWith(
-        'step_failed',
-        { stepIndex: index, error: failure.message, code: failure.code },
-        this.repository.stepChange(run.id, index, { status: 'failed', error: failure }),
-      );
+      await sink.emitAllWith([
+        {
+          type: 'step_failed',
+          fields: { stepIndex: index, error: failure.message, code: failure.code },
+          change: this.repository.stepChange(run.id, index, { status: 'failed', error: failure }),
+        },
+      ]);
     }
     await this.emitEnd(
       sink,
