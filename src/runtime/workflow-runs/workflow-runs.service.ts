@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../../database/postgres-errors';
 import { isActiveRunStatus } from '../../database/schema';
 import { DatabaseConfig } from '../../database/database.config';
 import { ClusterConfig } from '../../cluster/cluster.config';
-import { Transactions } from '../../database/transactions';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
 import { ToolParametersCompiler } from '../../registry/tools/tool-parameters';
 import {
@@ -21,7 +20,6 @@ import { WebhookOutbox, type WebhookState } from '../../webhooks/webhook-outbox'
 import { WebhookTargets } from '../../webhooks/webhook-targets';
 import { InvalidWorkflowInputError, WorkflowRunNotFoundError } from './workflow-run.errors';
 import { type WorkflowRunEvent } from './workflow-run-event.types';
-import { WorkflowRunEventStore } from './workflow-run-events.repository';
 import { WorkflowRunExecutions } from './workflow-run-executions';
 import { WorkflowRunStreams } from './workflow-run-streams';
 import { WorkflowRunner } from './workflow-runner';
@@ -47,9 +45,7 @@ export class WorkflowRunsService {
     private readonly workflows: WorkflowsRepository,
     private readonly inputSchemas: ToolParametersCompiler,
     private readonly repository: WorkflowRunsRepository,
-    private readonly store: WorkflowRunEventStore,
     private readonly streams: WorkflowRunStreams,
-    private readonly transactions: Transactions,
     private readonly runner: WorkflowRunner,
     private readonly executions: WorkflowRunExecutions,
     private readonly instance: ClusterInstance,
