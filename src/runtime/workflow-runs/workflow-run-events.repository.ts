@@ -26,8 +26,7 @@ export class WorkflowRunEventStore {
 
   /** Stores the event with the workflow run's next sequence number and returns it so numbered. */
   async append(event: WorkflowRunEvent): Promise<WorkflowRunEvent> {
-    const stored = await this.insert(event);
-    if (!stored) throw new Error(`Workflow run ${event.workflowRunId} does not exist`);
+    const [stored] = await this.appendAll([event], []);
     return stored;
   }
 
@@ -36,34 +35,11 @@ export class WorkflowRunEventStore {
    * statement that numbers it, if the row meets the change's condition; undefined, and nothing
    * stored, if it does not (e.g. an end that finds the run ended).
    */
-  appendChanging(
+  async appendChanging(
     event: WorkflowRunEvent,
     change: RowChange,
   ): Promise<WorkflowRunEvent | undefined> {
-    return this.insert(event, change);
-  }
-
-  private async insert(
-    event: WorkflowRunEvent,
-    change?: RowChange,
-  ): Promise<WorkflowRunEvent | undefined> {
-    const stored = JSON.stringify(storedFormOf(event));
-    const [row] = await rawRows<{ sequence_number: number | string }>(
-      this.transactions.db,
-      sql`
-      WITH next AS (
-        UPDATE ${workflowRuns}
-        SET last_sequence_number = last_sequence_number + 1${change ? sql`, ${change.set}` : sql``}
-        WHERE id = ${event.workflowRunId}${change ? sql` AND ${change.where}` : sql``}
-        RETURNING last_sequence_number
-      )
-      INSERT INTO ${workflowRunEvents} (workflow_run_id, sequence_number, event_index, type, event)
-      SELECT ${event.workflowRunId}, next.last_sequence_number, ${event.eventIndex},
-        ${event.type}, ${stored}::jsonb
-      FROM next
-      RETURNING sequence_number`,
-    );
-    return row && { ...event, sequenceNumber: Number(row.sequence_number) };
+    return (await this.insert([event], [], change))?.[0];
   }
 
   /**
@@ -75,6 +51,21 @@ export class WorkflowRunEventStore {
     events: readonly WorkflowRunEvent[],
     changes: readonly SQL[],
   ): Promise<WorkflowRunEvent[]> {
+    const stored = await this.insert(events, changes);
+    if (!stored) throw new Error(`Workflow run ${events[0].workflowRunId} does not exist`);
+    return stored;
+  }
+
+  /**
+   * The one statement that stores events: it numbers them by moving the workflow run's counter
+   * (with `rowChange` made to that row too, where its condition holds) and runs `changes`
+   * beside. Undefined, and nothing stored, when no row of the run was moved.
+   */
+  private async insert(
+    events: readonly WorkflowRunEvent[],
+    changes: readonly SQL[],
+    rowChange?: RowChange,
+  ): Promise<WorkflowRunEvent[] | undefined> {
     const workflowRunId = events[0].workflowRunId;
     const rows = events.map(
       (event, position) =>
@@ -88,8 +79,8 @@ export class WorkflowRunEventStore {
       sql`
       WITH next AS (
         UPDATE ${workflowRuns}
-        SET last_sequence_number = last_sequence_number + ${events.length}
-        WHERE id = ${workflowRunId}
+        SET last_sequence_number = last_sequence_number + ${events.length}${rowChange ? sql`, ${rowChange.set}` : sql``}
+        WHERE id = ${workflowRunId}${rowChange ? sql` AND ${rowChange.where}` : sql``}
         RETURNING last_sequence_number
       )${sql.join(alongside)}
       INSERT INTO ${workflowRunEvents} (workflow_run_id, sequence_number, event_index, type, event)
@@ -98,9 +89,7 @@ export class WorkflowRunEventStore {
       FROM next, (VALUES ${sql.join(rows, sql`, `)}) AS added (position, event_index, type, event)
       RETURNING sequence_number, event_index`,
     );
-    if (numbered.length !== events.length) {
-      throw new Error(`Workflow run ${workflowRunId} does not exist`);
-    }
+    if (numbered.length === 0) return undefined;
     const numbers = new Map(numbered.map((row) => [row.event_index, Number(row.sequence_number)]));
     return events.map((event) => ({ ...event, sequenceNumber: numbers.get(event.eventIndex) }));
   }
