@@ -170,7 +170,7 @@ export class WorkflowRunsRepository {
       const [row] = await this.transactions.db
         .update(workflowRuns)
         .set({ status })
-        .where(and(eq(workflowRuns.id, id), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])))
+        .where(and(eq(workflowRuns.id, id), isActiveWorkflowRun()))
         .returning();
       if (row?.status === 'awaiting_approval') await this.notifyWebhook(row);
       return row !== undefined;
@@ -193,7 +193,7 @@ export class WorkflowRunsRepository {
           next_event_index: nextEventIndex,
           finished_at: sql`now()`,
         })
-        .where(and(eq(workflowRuns.id, id), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])))
+        .where(and(eq(workflowRuns.id, id), isActiveWorkflowRun()))
         .returning();
       if (row) await this.notifyWebhook(row);
       return row;
@@ -211,7 +211,7 @@ export class WorkflowRunsRepository {
     return {
       set: sql`status = ${ending.status}, output = ${output}::jsonb, error = ${error}::jsonb,
         next_event_index = ${nextEventIndex}, finished_at = now()`,
-      where: inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES]),
+      where: isActiveWorkflowRun(),
     };
   }
 
@@ -319,9 +319,14 @@ export class WorkflowRunsRepository {
   }
 }
 
+/** A workflow run that has not ended (running, or waiting for approval). */
+function isActiveWorkflowRun(): SQL {
+  return inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES]);
+}
+
 function staleFor(seconds: number) {
   return and(
-    inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES]),
+    isActiveWorkflowRun(),
     sql`coalesce(${workflowRuns.heartbeat_at}, ${workflowRuns.created_at}) <= now() - make_interval(secs => ${seconds})`,
   );
 }
