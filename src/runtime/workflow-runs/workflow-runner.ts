@@ -171,9 +171,7 @@ export class WorkflowRunner {
           },
           change: this.repository.stepChange(run.id, index, { status: 'running', runId: null }),
         };
-        const end = execution.pendingEnd;
-        execution.pendingEnd = undefined;
-        await sink.emitAllWith(end ? [end, start] : [start]);
+        await sink.emitAllWith([...takePendingEnd(execution), start]);
       }
       try {
         const input = stepInputOf(run, index, execution.outputs);
@@ -210,9 +208,8 @@ export class WorkflowRunner {
 
   /** Stores the step's end that waited for the next step's start, if one waits. */
   private async storePendingEnd(execution: Execution): Promise<void> {
-    const end = execution.pendingEnd;
-    execution.pendingEnd = undefined;
-    if (end) await execution.sink.emitAllWith([end]);
+    const ended = takePendingEnd(execution);
+    if (ended.length > 0) await execution.sink.emitAllWith(ended);
   }
 
   /**
@@ -333,6 +330,13 @@ export class WorkflowRunner {
     const stored = await this.store.listAfter(id, -1);
     return (stored[stored.length - 1]?.eventIndex ?? -1) + 1;
   }
+}
+
+/** The step's end waiting to be stored, if any, taken: whoever takes it stores it. */
+function takePendingEnd(execution: Execution): ChangingEmit[] {
+  const end = execution.pendingEnd;
+  execution.pendingEnd = undefined;
+  return end ? [end] : [];
 }
 
 function failureOf(error: unknown): { code: string; message: string } {
