@@ -6,10 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WorkflowsService } from '../../src/registry/workflows/workflows.service';
-import { type WorkflowRunEvent } from '../../src/runtime/workflow-runs/workflow-run-event.types';
+import {
+  type WorkflowRunEvent,
+  type WorkflowRunEventFields,
+  type WorkflowRunEventType,
+} from '../../src/runtime/workflow-runs/workflow-run-event.types';
 import { WorkflowRunEventStore } from '../../src/runtime/workflow-runs/workflow-run-events.repository';
 import {
   type WorkflowRunEnding,
+  type WorkflowRunRow,
   WorkflowRunsRepository,
 } from '../../src/runtime/workflow-runs/workflow-runs.repository';
 import { useServiceModule } from '../support/service-module';
@@ -27,14 +32,32 @@ describe('A workflow run stored by one statement at its start and its end', () =
     workflowId = workflow.id;
   });
 
-  const started = (workflowRunId: string): WorkflowRunEvent => ({
-    type: 'workflow_started',
-    workflowRunId,
-    eventIndex: 0,
-    timestamp: new Date().toISOString(),
-    persistenceState: 'persisted',
-    input: { topic: 'ünïcode' },
-  });
+  /** A persisted event of the workflow run, at `eventIndex` of its stream. */
+  const eventOf = <T extends WorkflowRunEventType>(
+    workflowRunId: string,
+    eventIndex: number,
+    type: T,
+    fields: WorkflowRunEventFields[T],
+  ) =>
+    ({
+      type,
+      workflowRunId,
+      eventIndex,
+      timestamp: new Date().toISOString(),
+      persistenceState: 'persisted',
+      ...fields,
+    }) as WorkflowRunEvent;
+
+  const started = (workflowRunId: string) =>
+    eventOf(workflowRunId, 0, 'workflow_started', { input: { topic: 'ünïcode' } });
+
+  const stepStarted = (row: WorkflowRunRow, stepIndex: number, eventIndex: number) =>
+    eventOf(row.id, eventIndex, 'step_started', {
+      stepIndex,
+      stepKey: null,
+      stepType: 'tool',
+      refId: row.steps[stepIndex].ref_id,
+    });
 
   const insert = (stepCount: number) =>
     runs().insert(
@@ -59,26 +82,11 @@ describe('A workflow run stored by one statement at its start and its end', () =
     const { row, first } = await insert(2);
     const [ended, started] = await store().appendAll(
       [
-        {
-          type: 'step_completed',
-          workflowRunId: row.id,
-          eventIndex: 3,
-          timestamp: new Date().toISOString(),
-          persistenceState: 'persisted',
+        eventOf(row.id, 3, 'step_completed', {
           stepIndex: 0,
           output: { url: 'https://example.test/ü' },
-        },
-        {
-          type: 'step_started',
-          workflowRunId: row.id,
-          eventIndex: 4,
-          timestamp: new Date().toISOString(),
-          persistenceState: 'persisted',
-          stepIndex: 1,
-          stepKey: null,
-          stepType: 'tool',
-          refId: row.steps[1].ref_id,
-        },
+        }),
+        stepStarted(row, 1, 4),
       ],
       [
         runs().stepChange(row.id, 0, {
@@ -124,17 +132,7 @@ describe('A workflow run stored by one statement at its start and its end', () =
       { index: 0, status: 'pending' },
       { index: 1, status: 'pending' },
     ]);
-    const next = await store().append({
-      type: 'step_started',
-      workflowRunId: row.id,
-      eventIndex: 1,
-      timestamp: new Date().toISOString(),
-      persistenceState: 'persisted',
-      stepIndex: 0,
-      stepKey: null,
-      stepType: 'tool',
-      refId: row.steps[0].ref_id,
-    });
+    const next = await store().append(stepStarted(row, 0, 1));
     expect((await store().listAfter(row.id, -1)).map((event) => event.sequenceNumber)).toEqual([
       first.sequenceNumber,
       next.sequenceNumber,
@@ -154,14 +152,8 @@ describe('A workflow run stored by one statement at its start and its end', () =
     expect(await runs().find(row.id)).toMatchObject({ owner: 'alice' });
   });
 
-  const endEvent = (workflowRunId: string, output: unknown): WorkflowRunEvent => ({
-    type: 'workflow_completed',
-    workflowRunId,
-    eventIndex: 1,
-    timestamp: new Date().toISOString(),
-    persistenceState: 'persisted',
-    output,
-  });
+  const endEvent = (workflowRunId: string, output: unknown) =>
+    eventOf(workflowRunId, 1, 'workflow_completed', { output });
 
   const end = (workflowRunId: string, ending: WorkflowRunEnding, output: unknown = null) =>
     store().appendChanging(endEvent(workflowRunId, output), runs().ending(ending, 2));
