@@ -6,6 +6,41 @@ describe('runWithTimeout', () => {
     await expect(runWithTimeout(() => 42, 1000)).resolves.toBe(42);
   });
 
+  describe('work that answers synchronously', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('is answered with no timer set and no listener left on the caller', async () => {
+      jest.useFakeTimers();
+      const caller = new AbortController();
+      const listening = jest.spyOn(caller.signal, 'addEventListener');
+      await expect(runWithTimeout(() => 'done', 1000, caller.signal)).resolves.toBe('done');
+      expect(jest.getTimerCount()).toBe(0);
+      expect(listening).not.toHaveBeenCalled();
+    });
+
+    it('passes on what it throws as the rejection', async () => {
+      const failure = new Error('sync boom');
+      const throwing = () => {
+        throw failure;
+      };
+      await expect(runWithTimeout(throwing, 1000)).rejects.toBe(failure);
+    });
+
+    it('sets its timer only once a pause taken before its promise has ended', async () => {
+      jest.useFakeTimers();
+      let resume!: () => void;
+      const pending = runWithTimeout(({ pause }) => {
+        resume = pause();
+        return new Promise<never>(() => undefined);
+      }, 50).catch((e: unknown) => e);
+      expect(jest.getTimerCount()).toBe(0);
+      resume();
+      expect(jest.getTimerCount()).toBe(1);
+      await jest.advanceTimersByTimeAsync(50);
+      expect(await pending).toBeInstanceOf(ExecutionTimeoutError);
+    });
+  });
+
   it('passes on the failure of work that fails in time', async () => {
     const failure = new Error('boom');
     await expect(runWithTimeout(() => Promise.reject(failure), 1000)).rejects.toBe(failure);

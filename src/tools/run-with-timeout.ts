@@ -14,6 +14,9 @@ export interface TimeLimitedWork {
  * `ExecutionTimeoutError` at once, even if `work` ignores its signal. An abort of `outer` (the
  * caller went away, a run was cancelled) is passed on and rejects at once with its reason.
  * While `work` holds a pause, the limit does not run; it goes on with what was left.
+ *
+ * Work that answers synchronously (most built-in tools) is done before any timer could fire,
+ * so it is given neither a timer nor a listener on `outer`: they are set up only for a promise.
  */
 export async function runWithTimeout<T>(
   work: (limited: TimeLimitedWork) => Promise<T> | T,
@@ -23,47 +26,68 @@ export async function runWithTimeout<T>(
   if (outer?.aborted) throw asError(outer.reason);
   // Made when `work` first reads its signal: most tools never do.
   const controller = new LazyAbortController();
+  const clock = new PausableDeadline(timeoutMs);
+  const limited: TimeLimitedWork = {
+    get signal() {
+      return controller.signal;
+    },
+    pause: () => clock.pause(),
+  };
+  let answer: Promise<T> | T;
+  try {
+    answer = work(limited);
+  } catch (error) {
+    clock.stop();
+    throw error;
+  }
+  if (!isPromiseLike(answer)) {
+    clock.stop();
+    return answer;
+  }
+
   let reject!: (error: Error) => void;
   const stopped = new Promise<never>((_, rejectStopped) => (reject = rejectStopped));
-  const expire = () => {
-    const error = new ExecutionTimeoutError(timeoutMs);
-    controller.abort(error);
-    reject(error);
-  };
   const forwardAbort = () => {
     controller.abort(outer?.reason);
     reject(asError(outer?.reason));
   };
-  const clock = new PausableDeadline(timeoutMs, expire);
+  clock.start(() => {
+    const error = new ExecutionTimeoutError(timeoutMs);
+    controller.abort(error);
+    reject(error);
+  });
   outer?.addEventListener('abort', forwardAbort, { once: true });
   try {
-    const limited: TimeLimitedWork = {
-      get signal() {
-        return controller.signal;
-      },
-      pause: () => clock.pause(),
-    };
-    return await Promise.race([Promise.resolve().then(() => work(limited)), stopped]);
+    return await Promise.race([answer, stopped]);
   } finally {
     clock.stop();
     outer?.removeEventListener('abort', forwardAbort);
   }
 }
 
-/** A timer that can be held: while any pause is open it does not run. */
+function isPromiseLike<T>(value: Promise<T> | T): value is Promise<T> {
+  return typeof (value as Promise<T> | undefined)?.then === 'function';
+}
+
+/**
+ * A timer that can be held: while any pause is open it does not run. Its time counts from its
+ * making; the timer itself is set by `start`, and again by the end of the last open pause.
+ */
 class PausableDeadline {
   private remainingMs: number;
   private startedAt = performance.now();
   private timer?: NodeJS.Timeout;
+  private expire?: () => void;
   private pauses = 0;
   private stopped = false;
 
-  constructor(
-    limitMs: number,
-    private readonly expire: () => void,
-  ) {
+  constructor(limitMs: number) {
     this.remainingMs = limitMs;
-    this.timer = setTimeout(expire, limitMs);
+  }
+
+  start(expire: () => void): void {
+    this.expire = expire;
+    if (this.pauses === 0) this.setTimer();
   }
 
   pause(): () => void {
@@ -78,7 +102,7 @@ class PausableDeadline {
       resumed = true;
       if (--this.pauses === 0) {
         this.startedAt = performance.now();
-        this.timer = setTimeout(this.expire, Math.max(0, this.remainingMs));
+        if (this.expire) this.setTimer();
       }
     };
   }
@@ -86,6 +110,11 @@ class PausableDeadline {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+  }
+
+  private setTimer(): void {
+    const leftMs = this.remainingMs - (performance.now() - this.startedAt);
+    this.timer = setTimeout(this.expire!, Math.max(0, leftMs));
   }
 }
 
