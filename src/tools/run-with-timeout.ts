@@ -1,3 +1,4 @@
+import { type CallerSignal } from '../core/caller-signal';
 import { LazyAbortController } from '../core/lazy-abort-controller';
 import { ExecutionTimeoutError } from './tool.errors';
 
@@ -21,7 +22,7 @@ export interface TimeLimitedWork {
 export async function runWithTimeout<T>(
   work: (limited: TimeLimitedWork) => Promise<T> | T,
   timeoutMs: number,
-  outer?: AbortSignal,
+  outer?: CallerSignal,
 ): Promise<T> {
   if (outer?.aborted) throw asError(outer.reason);
   // Made when `work` first reads its signal: most tools never do.

@@ -1,3 +1,4 @@
+import { type CallerSignal } from '../core/caller-signal';
 import { Injectable, Logger } from '@nestjs/common';
 import { SpanKind } from '@opentelemetry/api';
 import { GenAiTelemetryConfig } from '../core/telemetry/gen-ai-telemetry.config';
@@ -31,7 +32,7 @@ export interface ExecuteOptions {
   /** Defaults to the tool's own limit, else `TOOL_TIMEOUT_SECONDS`. */
   timeoutMs?: number;
   /** Aborts the call, e.g. when the client goes away or a run is cancelled. */
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** The agent run's session, given to the tool. */
   session?: RunSession;
   /** The model's id of the call, in an agent run. */

@@ -1,3 +1,4 @@
+import { type CallerSignal } from '../core/caller-signal';
 import { Injectable } from '@nestjs/common';
 import { ToolNotFoundError } from './tool.errors';
 import { ToolCatalog } from './tool-catalog.service';
@@ -26,7 +27,7 @@ export class ToolInvoker {
       caller: ToolCaller;
       scope: ToolScope;
       origin: ToolCallOrigin;
-      signal?: AbortSignal;
+      signal?: CallerSignal;
       reportProgress?: ProgressReporter;
       askApproval?: ApprovalAsker;
     },

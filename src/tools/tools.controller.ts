@@ -1,3 +1,4 @@
+import { type CallerSignal } from '../core/caller-signal';
 import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { OptionalPrincipal } from '../api-keys/current-principal.decorator';
@@ -108,7 +109,7 @@ export class ToolsController {
     @OptionalPrincipal() caller: Principal | undefined,
     @Param('toolName') toolName: string,
     @Body() input: unknown,
-    @RequestAbortSignal() signal: AbortSignal,
+    @RequestAbortSignal() signal: CallerSignal,
   ): Promise<ToolInvocationSuccessDto> {
     // `POST /api/tools/%20`: a name that is only blanks names no tool: it is missing.
     if (toolName.trim() === '') throw toolNameRequired();

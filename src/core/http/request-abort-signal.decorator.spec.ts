@@ -1,6 +1,6 @@
 import { type ServerResponse, createServer, request } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { abortedOnHangUp } from './request-abort-signal.decorator';
+import { abortedOnHangUp, hangUpOf } from './request-abort-signal.decorator';
 
 /** A real server and one client request to it, body sent; `served` is the server's response. */
 async function exchange() {
@@ -74,6 +74,65 @@ describe('abortedOnHangUp', () => {
       await closed;
       expect(response.writableFinished).toBe(true);
       expect(signal.aborted).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('hangUpOf', () => {
+  const watchedResponse = (response: ServerResponse) =>
+    Object.getOwnPropertySymbols(response).some((key) => key.description === 'toolhub:hangUp');
+
+  test('reads a hang-up off the response, with no signal made for it', async () => {
+    const { client, served, close } = await exchange();
+    try {
+      const response = await served;
+      const hangUp = hangUpOf(response);
+      expect(hangUp.aborted).toBe(false);
+      const closed = closeOf(response);
+      client.destroy();
+      await closed;
+      expect(hangUp.aborted).toBe(true);
+      expect(watchedResponse(response)).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
+  test('calls a listener when the client hangs up, and not once it is removed', async () => {
+    const { client, served, close } = await exchange();
+    try {
+      const response = await served;
+      const heard: string[] = [];
+      const first = () => heard.push('first');
+      const second = () => heard.push('second');
+      const hangUp = hangUpOf(response);
+      hangUp.addEventListener('abort', first, { once: true });
+      hangUp.addEventListener('abort', second);
+      hangUp.removeEventListener('abort', second);
+      const closed = closeOf(response);
+      client.destroy();
+      await closed;
+      expect(heard).toEqual(['first']);
+      expect(hangUp.reason).toBeInstanceOf(DOMException);
+      expect((hangUp.reason as DOMException).name).toBe('AbortError');
+    } finally {
+      await close();
+    }
+  });
+
+  test('is not aborted once the answer was sent, even when the connection then closes', async () => {
+    const { client, served, answered, close } = await exchange();
+    try {
+      const response = await served;
+      const hangUp = hangUpOf(response);
+      const closed = closeOf(response);
+      response.end('done');
+      await answered;
+      client.destroy();
+      await closed;
+      expect(hangUp.aborted).toBe(false);
     } finally {
       await close();
     }

@@ -1,3 +1,4 @@
+import { type CallerSignal } from '../../core/caller-signal';
 import { Body, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
@@ -111,7 +112,7 @@ export class RegisteredToolsController {
     @CurrentPrincipal() caller: Principal,
     @Param('id') id: string,
     @Body() dto: TestRunRequestDto,
-    @RequestAbortSignal() signal: AbortSignal,
+    @RequestAbortSignal() signal: CallerSignal,
   ): Promise<TestRunResultDto> {
     return this.testRuns.run(caller, id, dto, signal);
   }

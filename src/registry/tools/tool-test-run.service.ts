@@ -1,3 +1,4 @@
+import { type CallerSignal } from '../../core/caller-signal';
 import { Injectable } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
 import { ToolExecutor } from '../../tools/tool-executor.service';
@@ -26,7 +27,7 @@ export class ToolTestRunService {
     caller: Principal,
     id: string,
     request: TestRunRequestDto,
-    signal?: AbortSignal,
+    signal?: CallerSignal,
   ): Promise<TestRunResultDto> {
     const row = await this.tools.find(id);
     const tool = this.factory.build(row);
