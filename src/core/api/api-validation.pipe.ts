@@ -3,6 +3,7 @@ import { type ValidationError, type ValidatorOptions } from 'class-validator';
 import { type FieldIssue, NumberOutOfRangeError, ValidationFailedError } from '../errors';
 import { invalidUtf8ErrorOf } from '../http/json-body';
 import { assertStorableText } from '../http/storable-text';
+import { ValidatedQueries } from './validated-queries';
 
 /**
  * Validates `/api/v1` bodies and queries against their DTOs: unknown fields are refused (a typo
@@ -22,8 +23,24 @@ export class ApiValidationPipe extends ValidationPipe {
     });
   }
 
+  private readonly validatedQueries = new ValidatedQueries();
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'custom') return super.transform(value, metadata);
+    const dto = metadata.metatype;
+    // A whole query (`@Query() query: SomeQueryDto`) passes or fails the same way every time.
+    if (metadata.type === 'query' && metadata.data === undefined && dto && isPlainObject(value)) {
+      const query = JSON.stringify(value);
+      const validated = this.validatedQueries.get(dto, query);
+      if (validated) return validated;
+      const transformed = await this.validateAfresh(value, metadata);
+      if (isPlainObject(transformed)) this.validatedQueries.set(dto, query, transformed);
+      return transformed;
+    }
+    return this.validateAfresh(value, metadata);
+  }
+
+  private async validateAfresh(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // No body at all is an empty object: the DTO then names each required field.
     if (metadata.type === 'body' && value === undefined) value = {};
     if (metadata.type === 'body' && !isPlainObject(value)) {
