@@ -1,6 +1,6 @@
-import { type CallerSignal } from '../core/caller-signal';
 import { Injectable, Logger } from '@nestjs/common';
 import { SpanKind } from '@opentelemetry/api';
+import { type CallerSignal } from '../core/caller-signal';
 import { GenAiTelemetryConfig } from '../core/telemetry/gen-ai-telemetry.config';
 import { contentAttribute, failSpan, inSpan } from '../core/telemetry/tracing';
 import { DomainError, InternalError } from '../core/errors';

@@ -1,5 +1,5 @@
-import { type CallerSignal } from '../core/caller-signal';
 import { Injectable } from '@nestjs/common';
+import { type CallerSignal } from '../core/caller-signal';
 import { ToolNotFoundError } from './tool.errors';
 import { ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';

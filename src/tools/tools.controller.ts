@@ -1,9 +1,9 @@
-import { type CallerSignal } from '../core/caller-signal';
 import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { OptionalPrincipal } from '../api-keys/current-principal.decorator';
 import { OPTIONAL_KEY_ERRORS, OptionalApiKey } from '../api-keys/optional-api-key.decorator';
 import { type Principal } from '../api-keys/principal';
+import { type CallerSignal } from '../core/caller-signal';
 import { MethodNotAllowedError, MissingPathParameterError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { JSON_UTF8 } from '../core/http/json-body';

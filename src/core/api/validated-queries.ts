@@ -26,12 +26,11 @@ export class ValidatedQueries {
 
 /** A query DTO holds values and lists of values: a copy of its fields and lists is its own. */
 function copyOf(dto: object): object {
-  const copy = Object.create(Object.getPrototypeOf(dto) as object | null) as Record<
-    string,
-    unknown
-  >;
+  const copy = Object.create(Object.getPrototypeOf(dto) as object | null) as Fields;
   for (const [field, value] of Object.entries(dto)) {
     copy[field] = Array.isArray(value) ? [...(value as unknown[])] : value;
   }
   return copy;
 }
+
+type Fields = Record<string, unknown>;

@@ -1,7 +1,7 @@
-import { type CallerSignal } from '../../core/caller-signal';
 import { Body, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
+import { type CallerSignal } from '../../core/caller-signal';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
 import { JSON_UTF8 } from '../../core/http/json-body';
 import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';

@@ -1,5 +1,5 @@
-import { type CallerSignal } from '../../core/caller-signal';
 import { Injectable } from '@nestjs/common';
+import { type CallerSignal } from '../../core/caller-signal';
 import { type Principal } from '../../api-keys/principal';
 import { ToolExecutor } from '../../tools/tool-executor.service';
 import { type TestRunRequestDto, type TestRunResultDto } from './dto/test-run.dto';
