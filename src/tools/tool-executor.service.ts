@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { SpanKind } from '@opentelemetry/api';
 import { type CallerSignal } from '../core/caller-signal';
 import { GenAiTelemetryConfig } from '../core/telemetry/gen-ai-telemetry.config';
-import { contentAttribute, failSpan, inSpan } from '../core/telemetry/tracing';
+import { contentAttribute, failSpan, inSpan, tracingRegistered } from '../core/telemetry/tracing';
 import { DomainError, InternalError } from '../core/errors';
 import { MetricsService } from '../core/metrics/metrics.service';
 import {
@@ -67,6 +67,8 @@ export class ToolExecutor {
   }
 
   execute(tool: CatalogTool, input: unknown, options: ExecuteOptions): Promise<ToolOutcome> {
+    // With nothing recording spans, describing one would only cost every call.
+    if (!tracingRegistered()) return this.run(tool, input, options);
     const attributes = toolCallAttributes(tool, options.callId);
     if (this.captureContent) attributes['gen_ai.tool.call.arguments'] = contentAttribute(input);
     return inSpan(
