@@ -188,8 +188,7 @@ export class WorkflowRunsRepository {
         .update(workflowRuns)
         .set({
           status: ending.status,
-          output: ending.status === 'completed' ? jsonOrNull(ending.output) : null,
-          error: ending.status === 'failed' ? ending.error : null,
+          ...endedWith(ending),
           next_event_index: nextEventIndex,
           finished_at: sql`now()`,
         })
@@ -206,11 +205,10 @@ export class WorkflowRunsRepository {
    * run without a webhook: one with a webhook ends by `finish`, which records the notice too.
    */
   ending(ending: WorkflowRunEnding, nextEventIndex: number): RowChange {
-    const output = ending.status === 'completed' ? jsonText(ending.output) : null;
-    const error = ending.status === 'failed' ? JSON.stringify(ending.error) : null;
+    const { output, error } = endedWith(ending);
     return {
-      set: sql`status = ${ending.status}, output = ${output}::jsonb, error = ${error}::jsonb,
-        next_event_index = ${nextEventIndex}, finished_at = now()`,
+      set: sql`status = ${ending.status}, output = ${jsonText(output)}::jsonb,
+        error = ${jsonText(error)}::jsonb, next_event_index = ${nextEventIndex}, finished_at = now()`,
       where: isActiveWorkflowRun(),
     };
   }
@@ -334,6 +332,17 @@ function staleFor(seconds: number) {
 /** `undefined` is not JSON: what has no value is stored as null. */
 function jsonOrNull(value: unknown): unknown {
   return value === undefined ? null : value;
+}
+
+/** What an ended workflow run records: its output if it completed, its error if it failed. */
+function endedWith(ending: WorkflowRunEnding): {
+  output: unknown;
+  error: { code: string; message: string } | null;
+} {
+  return {
+    output: ending.status === 'completed' ? jsonOrNull(ending.output) : null,
+    error: ending.status === 'failed' ? ending.error : null,
+  };
 }
 
 /** A value as the text of a `jsonb` parameter; null (SQL NULL) as `jsonOrNull` stores it. */
