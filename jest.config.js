@@ -1,21 +1,13 @@
 // Unit tests live beside the code (src/**/*.spec.ts); acceptance tests boot the app over HTTP
 // (test/**/*.e2e-spec.ts). Between them, service tests (test/**/*.service-spec.ts) drive the
 // services of the whole app, on the real database and the scripted model, without HTTP: the run
-// loop, approvals, interruption and tool calls in seconds. The Swagger CLI plugin runs inside
-// ts-jest too.
+// loop, approvals, interruption and tool calls in seconds. TypeScript is compiled by
+// test/support/typescript-transformer.js (the Swagger CLI plugin included).
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  transform: {
-    '^.+\\.ts$': [
-      'ts-jest',
-      {
-        tsconfig: 'tsconfig.json',
-        astTransformers: { before: ['<rootDir>/test/swagger-plugin.transformer.js'] },
-      },
-    ],
-  },
+  transform: { '^.+\\.ts$': '<rootDir>/test/support/typescript-transformer.js' },
   testMatch: [
     '<rootDir>/src/**/*.spec.ts',
     '<rootDir>/test/**/*.service-spec.ts',
