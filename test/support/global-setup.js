@@ -2,7 +2,8 @@
 // 0.4 s more; copying a migrated one takes 0.1 s. Every test app gets a copy of this template
 // (see test-database.ts), so each start finds its migrations applied, as a restart would. It
 // begins as a copy of the build's new database (scripts/new-database-template.js) when there is
-// one, as a server's first start does.
+// one, as a server's first start does. With `DATABASE_URL`, the template is a migrated database
+// on that server, which `CREATE DATABASE … TEMPLATE` copies (a fifth of the time migrating takes).
 const { cpSync, existsSync, mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -10,8 +11,8 @@ const { join } = require('node:path');
 const ROOT = join(__dirname, '..', '..');
 const BUILT_NEW_DATABASE = join(ROOT, 'dist', 'database', 'pglite', 'new-database');
 
-module.exports = async function createPgliteTemplate() {
-  if (process.env.DATABASE_URL) return;
+module.exports = async function createDatabaseTemplate() {
+  if (process.env.DATABASE_URL) return createPostgresTemplate(process.env.DATABASE_URL);
   const { PGlite } = require('@electric-sql/pglite');
   const { drizzle } = require('drizzle-orm/pglite');
   const { migrate } = require('drizzle-orm/pglite/migrator');
@@ -23,3 +24,22 @@ module.exports = async function createPgliteTemplate() {
   await client.close();
   process.env.TOOLHUB_PGLITE_TEMPLATE = template;
 };
+
+async function createPostgresTemplate(serverUrl) {
+  const { Client } = require('pg');
+  const { drizzle } = require('drizzle-orm/node-postgres');
+  const { migrate } = require('drizzle-orm/node-postgres/migrator');
+  const name = `toolhub_test_template_${process.pid}_${Date.now()}`;
+  const server = new Client({ connectionString: serverUrl });
+  await server.connect();
+  await server.query(`CREATE DATABASE ${name}`);
+  await server.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  // A database being copied must have no connections: this one is closed before any test runs.
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  await migrate(drizzle(client), { migrationsFolder: join(ROOT, 'migrations') });
+  await client.end();
+  process.env.TOOLHUB_POSTGRES_TEMPLATE = name;
+}

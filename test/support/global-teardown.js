@@ -1,6 +1,14 @@
 const { rmSync } = require('node:fs');
 
-module.exports = async function removePgliteTemplate() {
+module.exports = async function removeDatabaseTemplate() {
   const template = process.env.TOOLHUB_PGLITE_TEMPLATE;
   if (template) rmSync(template, { recursive: true, force: true });
+  const postgresTemplate = process.env.TOOLHUB_POSTGRES_TEMPLATE;
+  if (postgresTemplate && process.env.DATABASE_URL) {
+    const { Client } = require('pg');
+    const server = new Client({ connectionString: process.env.DATABASE_URL });
+    await server.connect();
+    await server.query(`DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`);
+    await server.end();
+  }
 };

@@ -12,9 +12,10 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database for one app. By default an embedded PGlite directory (a copy of the
- * template made in global-setup.js); with `DATABASE_URL` set (CI), a new database on that
- * PostgreSQL server, so the same suites run against both backends without sharing rows.
+ * A fresh database for one app, its migrations applied and nothing stored. By default an
+ * embedded PGlite directory, with `DATABASE_URL` set (CI) a new database on that PostgreSQL
+ * server: either a copy of the template made in global-setup.js, so the same suites run against
+ * both backends without sharing rows.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
@@ -35,7 +36,10 @@ const TEST_SECRET_KEY = randomBytes(32).toString('base64');
 
 async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `toolhub_test_${randomUUID().replaceAll('-', '')}`;
-  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const template = process.env.TOOLHUB_POSTGRES_TEMPLATE;
+  await withClient(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // A data directory all the same: the first start writes its admin key file there.
