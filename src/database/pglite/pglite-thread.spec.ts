@@ -55,16 +55,6 @@ describe('the embedded database thread', () => {
     }
   });
 
-  it('starts PostgreSQL with small shared buffers', async () => {
-    const connection = await open();
-    try {
-      const { rows } = await poolOf(connection).query('SHOW shared_buffers');
-      expect(rows).toEqual([{ shared_buffers: '16MB' }]);
-    } finally {
-      await connection.close();
-    }
-  });
-
   describe('a new database made from a template', () => {
     let template: string;
     const pgdata = () => join(directory, 'pgdata');
@@ -91,6 +81,17 @@ describe('the embedded database thread', () => {
       try {
         const { rows } = await poolOf(connection).query('SELECT count(*)::int AS tools FROM tools');
         expect(rows).toEqual([{ tools: 0 }]);
+      } finally {
+        await connection.close();
+      }
+    });
+
+    it('starts PostgreSQL with small shared buffers', async () => {
+      await (await PgliteThread.start(pgdata(), template)).close();
+      const connection = await open();
+      try {
+        const { rows } = await poolOf(connection).query('SHOW shared_buffers');
+        expect(rows).toEqual([{ shared_buffers: '16MB' }]);
       } finally {
         await connection.close();
       }
