@@ -28,6 +28,15 @@ describe('the embedded database thread', () => {
   const open = () => openDatabase(new DatabaseConfig(), data(), pino({ level: 'silent' }));
   const poolOf = (connection: DatabaseConnection) =>
     (connection.db as unknown as { $client: Pool }).$client;
+  /** Starts the database, runs one statement and stops it again. */
+  const rowsAfterStart = async (statement: string): Promise<unknown[]> => {
+    const connection = await open();
+    try {
+      return (await poolOf(connection).query<Record<string, unknown>>(statement)).rows;
+    } finally {
+      await connection.close();
+    }
+  };
 
   beforeEach(async () => {
     directory = await mkdtemp(join(tmpdir(), 'toolhub-pglite-thread-'));
@@ -46,13 +55,7 @@ describe('the embedded database thread', () => {
       await first.close();
     }
 
-    const second = await open();
-    try {
-      const { rows } = await poolOf(second).query('SELECT note FROM kept');
-      expect(rows).toEqual([{ note: 'still here' }]);
-    } finally {
-      await second.close();
-    }
+    expect(await rowsAfterStart('SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
   });
 
   describe('a new database made from a template', () => {
@@ -77,24 +80,14 @@ describe('the embedded database thread', () => {
 
       expect(await readFile(join(pgdata(), 'copied-from'), 'utf8')).toBe('the template');
       expect(existsSync(`${pgdata()}.new`)).toBe(false);
-      const connection = await open();
-      try {
-        const { rows } = await poolOf(connection).query('SELECT count(*)::int AS tools FROM tools');
-        expect(rows).toEqual([{ tools: 0 }]);
-      } finally {
-        await connection.close();
-      }
+      expect(await rowsAfterStart('SELECT count(*)::int AS tools FROM tools')).toEqual([
+        { tools: 0 },
+      ]);
     });
 
     it('starts PostgreSQL with small shared buffers', async () => {
       await (await PgliteThread.start(pgdata(), template)).close();
-      const connection = await open();
-      try {
-        const { rows } = await poolOf(connection).query('SHOW shared_buffers');
-        expect(rows).toEqual([{ shared_buffers: '16MB' }]);
-      } finally {
-        await connection.close();
-      }
+      expect(await rowsAfterStart('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
     });
 
     it('replaces what an interrupted first start left beside it, and an empty directory', async () => {
