@@ -4,7 +4,8 @@ module.exports = async function removeDatabaseTemplate() {
   const template = process.env.TOOLHUB_PGLITE_TEMPLATE;
   if (template) rmSync(template, { recursive: true, force: true });
   const postgresTemplate = process.env.TOOLHUB_POSTGRES_TEMPLATE;
-  if (postgresTemplate && process.env.DATABASE_URL) {
+  // Set by global-setup.js only when DATABASE_URL is.
+  if (postgresTemplate) {
     const { Client } = require('pg');
     const server = new Client({ connectionString: process.env.DATABASE_URL });
     await server.connect();

@@ -12,10 +12,10 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database for one app, its migrations applied and nothing stored. By default an
+ * A fresh database for one app, its migrations applied and nothing stored: by default an
  * embedded PGlite directory, with `DATABASE_URL` set (CI) a new database on that PostgreSQL
- * server: either a copy of the template made in global-setup.js, so the same suites run against
- * both backends without sharing rows.
+ * server, so the same suites run against both backends without sharing rows. Either one is a
+ * copy of the template made in global-setup.js.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
