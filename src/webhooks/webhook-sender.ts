@@ -1,7 +1,7 @@
 import { type OnApplicationShutdown } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import { Agent, fetch } from 'undici';
-import { guardedConnector } from '../tools/outbound/guarded-connector';
+import type { Agent } from 'undici';
+import { guardedAgent } from '../tools/outbound/guarded-connector';
 import { ToolUrlForbiddenError } from '../tools/outbound/outbound.errors';
 import { type OutboundPolicy } from '../tools/outbound/outbound-policy';
 import { type WebhookDeliveryRow } from './webhook-deliveries.repository';
@@ -17,15 +17,14 @@ export type AttemptOutcome =
  * address is refused there. Redirects are not followed: a 3xx is an answer that is not 2xx.
  */
 export class WebhookSender implements OnApplicationShutdown {
-  private readonly dispatcher: Agent;
+  private dispatcher?: Promise<Agent>;
   private readonly signer: Webhook;
 
   constructor(
-    policy: OutboundPolicy,
+    private readonly policy: OutboundPolicy,
     secret: string,
     private readonly timeoutMs: number,
   ) {
-    this.dispatcher = new Agent({ connect: guardedConnector(policy) });
     this.signer = new Webhook(secret);
   }
 
@@ -34,6 +33,8 @@ export class WebhookSender implements OnApplicationShutdown {
   ): Promise<AttemptOutcome> {
     // Signed at each attempt: receivers refuse a timestamp minutes old, the id stays the same.
     const now = new Date();
+    const { fetch } = await import('undici');
+    this.dispatcher ??= guardedAgent(this.policy);
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
@@ -47,7 +48,7 @@ export class WebhookSender implements OnApplicationShutdown {
         body: delivery.body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
-        dispatcher: this.dispatcher,
+        dispatcher: await this.dispatcher,
       });
       // Only the status matters; the body is not read.
       await response.body?.cancel();
@@ -59,7 +60,7 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.dispatcher.destroy();
+    await (await this.dispatcher)?.destroy();
   }
 }
 

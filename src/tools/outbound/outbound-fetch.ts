@@ -1,8 +1,8 @@
 import { type OnApplicationShutdown } from '@nestjs/common';
-import { Agent, fetch } from 'undici';
+import type { Agent } from 'undici';
 import { withTraceContext } from '../../core/telemetry/trace-propagation';
 import { type ToolResponseTooLargeError, ToolUrlForbiddenError } from './outbound.errors';
-import { guardedConnector } from './guarded-connector';
+import { guardedAgent } from './guarded-connector';
 import { type OutboundPolicy } from './outbound-policy';
 import { sizeLimited } from './size-limited-response';
 
@@ -14,14 +14,12 @@ import { sizeLimited } from './size-limited-response';
  * `OUTBOUND_PROVIDERS` from the validated config.
  */
 export class OutboundFetch implements OnApplicationShutdown {
-  private readonly dispatcher: Agent;
+  private dispatcher?: Promise<Agent>;
 
   constructor(
-    policy: OutboundPolicy,
+    private readonly policy: OutboundPolicy,
     private readonly maxResponseBytes: number,
-  ) {
-    this.dispatcher = new Agent({ connect: guardedConnector(policy) });
-  }
+  ) {}
 
   /**
    * Like `fetch`; a connection the policy refuses fails with TOOL_URL_FORBIDDEN, a body past the
@@ -33,11 +31,13 @@ export class OutboundFetch implements OnApplicationShutdown {
     init: RequestInit = {},
     onTooLarge?: (error: ToolResponseTooLargeError) => void,
   ): Promise<Response> => {
+    const { fetch } = await import('undici');
+    this.dispatcher ??= guardedAgent(this.policy);
     try {
       const response = await fetch(url, {
         ...init,
         headers: withTraceContext(init.headers),
-        dispatcher: this.dispatcher,
+        dispatcher: await this.dispatcher,
       });
       return sizeLimited(response, this.maxResponseBytes, onTooLarge);
     } catch (error) {
@@ -49,6 +49,6 @@ export class OutboundFetch implements OnApplicationShutdown {
 
   /** After the HTTP server has stopped, no one is left to take a tool's answer. */
   async onApplicationShutdown(): Promise<void> {
-    await this.dispatcher.destroy();
+    await (await this.dispatcher)?.destroy();
   }
 }

@@ -1,4 +1,4 @@
-import { Response } from 'undici';
+import type { Response } from 'undici';
 import { ToolResponseTooLargeError } from './outbound.errors';
 
 /**
@@ -40,7 +40,9 @@ export function sizeLimited(
     { highWaterMark: 0 },
   );
   const { status, statusText, headers } = response;
-  const wrapped = new Response(limited, { status, statusText, headers });
+  // Of the same class as the one given, undici's (its fetch's), without loading undici here.
+  const Kind = response.constructor as typeof Response;
+  const wrapped = new Kind(limited, { status, statusText, headers });
   // A constructed response has no URL; the MCP SDK resolves a redirect's `Location` against it.
   return Object.defineProperty(wrapped, 'url', { value: response.url });
 }

@@ -1,7 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '../../../core/errors';
 import { PACKAGE_VERSION } from '../../../core/package-version';
 import { ToolContentResult } from '../../tool-content-result';
@@ -12,6 +9,19 @@ import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from '../endpoint/t
 
 /** The caller's time limit applies (`runWithTimeout`), not the SDK's default of 60 s. */
 const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * The SDK's client (about 250 modules, a sixth of a second) is loaded by the first call of an
+ * `mcp` tool, not by every start.
+ */
+async function loadClientSdk() {
+  const [{ Client }, { StreamableHTTPClientTransport }, { ResultSchema }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return { Client, StreamableHTTPClientTransport, ResultSchema };
+}
 
 interface ContentBlock {
   type: string;
@@ -37,6 +47,7 @@ export class McpToolRunner {
     // The SDK reports a failed SSE stream only as a transport error, never to the pending
     // request: an answer past the size limit ends the call through this signal instead.
     const tooLarge = new AbortController();
+    const { Client, StreamableHTTPClientTransport, ResultSchema } = await loadClientSdk();
     const client = new Client({ name: 'toolhub', version: PACKAGE_VERSION });
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       requestInit: { headers: requestHeadersOf(endpoint) },
