@@ -11,8 +11,8 @@ import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from '../endpoint/t
 const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
- * The SDK's client (about 250 modules, a sixth of a second) is loaded by the first call of an
- * `mcp` tool, not by every start.
+ * The SDK's client (about 80 modules that nothing else at start needs) is loaded by the first
+ * call of an `mcp` tool, not by every start.
  */
 async function loadClientSdk() {
   const [{ Client }, { StreamableHTTPClientTransport }, { ResultSchema }] = await Promise.all([
