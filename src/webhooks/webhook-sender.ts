@@ -1,7 +1,6 @@
 import { type OnApplicationShutdown } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import type { Agent } from 'undici';
-import { guardedAgent } from '../tools/outbound/guarded-connector';
+import { GuardedFetch } from '../tools/outbound/guarded-connector';
 import { ToolUrlForbiddenError } from '../tools/outbound/outbound.errors';
 import { type OutboundPolicy } from '../tools/outbound/outbound-policy';
 import { type WebhookDeliveryRow } from './webhook-deliveries.repository';
@@ -17,14 +16,15 @@ export type AttemptOutcome =
  * address is refused there. Redirects are not followed: a 3xx is an answer that is not 2xx.
  */
 export class WebhookSender implements OnApplicationShutdown {
-  private dispatcher?: Promise<Agent>;
+  private readonly guarded: GuardedFetch;
   private readonly signer: Webhook;
 
   constructor(
-    private readonly policy: OutboundPolicy,
+    policy: OutboundPolicy,
     secret: string,
     private readonly timeoutMs: number,
   ) {
+    this.guarded = new GuardedFetch(policy);
     this.signer = new Webhook(secret);
   }
 
@@ -33,10 +33,8 @@ export class WebhookSender implements OnApplicationShutdown {
   ): Promise<AttemptOutcome> {
     // Signed at each attempt: receivers refuse a timestamp minutes old, the id stays the same.
     const now = new Date();
-    const { fetch } = await import('undici');
-    this.dispatcher ??= guardedAgent(this.policy);
     try {
-      const response = await fetch(delivery.url, {
+      const response = await this.guarded.fetch(delivery.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -48,7 +46,6 @@ export class WebhookSender implements OnApplicationShutdown {
         body: delivery.body,
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
-        dispatcher: await this.dispatcher,
       });
       // Only the status matters; the body is not read.
       await response.body?.cancel();
@@ -60,7 +57,7 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await (await this.dispatcher)?.destroy();
+    await this.guarded.close();
   }
 }
 

@@ -5,13 +5,30 @@ import { ToolUrlForbiddenError } from './outbound.errors';
 import { type OutboundPolicy } from './outbound-policy';
 
 /**
- * An undici `Agent` whose every connection goes through `guardedConnector`. undici (about a
- * hundred modules, a tenth of a second) is loaded by the first call that needs it, not by every
- * start: most servers make few outbound calls, and many none.
+ * undici's `fetch` through an `Agent` whose every connection goes through `guardedConnector`.
+ * undici (about a hundred modules, a tenth of a second) and the agent are made by the first call,
+ * not by every start: most servers make few outbound calls, and many none.
  */
-export async function guardedAgent(policy: OutboundPolicy): Promise<Undici.Agent> {
-  const undici = await import('undici');
-  return new undici.Agent({ connect: guardedConnector(undici.buildConnector, policy) });
+export class GuardedFetch {
+  private agent?: Undici.Agent;
+
+  constructor(private readonly policy: OutboundPolicy) {}
+
+  async fetch(
+    url: string | URL,
+    init: Parameters<typeof Undici.fetch>[1] = {},
+  ): Promise<Undici.Response> {
+    const undici = await import('undici');
+    this.agent ??= new undici.Agent({
+      connect: guardedConnector(undici.buildConnector, this.policy),
+    });
+    return undici.fetch(url, { ...init, dispatcher: this.agent });
+  }
+
+  /** Closes the agent's connections, if a call made it. */
+  async close(): Promise<void> {
+    await this.agent?.destroy();
+  }
 }
 
 /**

@@ -1,8 +1,7 @@
 import { type OnApplicationShutdown } from '@nestjs/common';
-import type { Agent } from 'undici';
 import { withTraceContext } from '../../core/telemetry/trace-propagation';
 import { type ToolResponseTooLargeError, ToolUrlForbiddenError } from './outbound.errors';
-import { guardedAgent } from './guarded-connector';
+import { GuardedFetch } from './guarded-connector';
 import { type OutboundPolicy } from './outbound-policy';
 import { sizeLimited } from './size-limited-response';
 
@@ -14,12 +13,14 @@ import { sizeLimited } from './size-limited-response';
  * `OUTBOUND_PROVIDERS` from the validated config.
  */
 export class OutboundFetch implements OnApplicationShutdown {
-  private dispatcher?: Promise<Agent>;
+  private readonly guarded: GuardedFetch;
 
   constructor(
-    private readonly policy: OutboundPolicy,
+    policy: OutboundPolicy,
     private readonly maxResponseBytes: number,
-  ) {}
+  ) {
+    this.guarded = new GuardedFetch(policy);
+  }
 
   /**
    * Like `fetch`; a connection the policy refuses fails with TOOL_URL_FORBIDDEN, a body past the
@@ -31,13 +32,10 @@ export class OutboundFetch implements OnApplicationShutdown {
     init: RequestInit = {},
     onTooLarge?: (error: ToolResponseTooLargeError) => void,
   ): Promise<Response> => {
-    const { fetch } = await import('undici');
-    this.dispatcher ??= guardedAgent(this.policy);
     try {
-      const response = await fetch(url, {
+      const response = await this.guarded.fetch(url, {
         ...init,
         headers: withTraceContext(init.headers),
-        dispatcher: await this.dispatcher,
       });
       return sizeLimited(response, this.maxResponseBytes, onTooLarge);
     } catch (error) {
@@ -49,6 +47,6 @@ export class OutboundFetch implements OnApplicationShutdown {
 
   /** After the HTTP server has stopped, no one is left to take a tool's answer. */
   async onApplicationShutdown(): Promise<void> {
-    await (await this.dispatcher)?.destroy();
+    await this.guarded.close();
   }
 }
