@@ -12,7 +12,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/toolhub-add-a-tool-XXXXXX")"
 server_pid=""
 cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
+  # The server writes its database while it stops: its directory goes once it has exited.
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null && wait "$server_pid" || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
