@@ -1,6 +1,7 @@
 import { asc, count, getTableName, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { type Database } from '../../database/database';
+import { preparedQuery } from '../../database/prepared-queries';
 import { type ListFilter } from './list-filter';
 import { type PageQueryDto } from '../../core/api/page.dto';
 
@@ -11,14 +12,6 @@ export type ListedTable = PgTable & {
   description: PgColumn;
   created_at: PgColumn;
 };
-
-interface PageStatements {
-  page: { execute(values: Record<string, unknown>): Promise<{ row: unknown; total: number }[]> };
-  total: { execute(values: Record<string, unknown>): Promise<{ total: number }[]> };
-}
-
-/** Each database's list statements, by table and filter shape. */
-const statementsOf = new WeakMap<Database, Map<string, PageStatements>>();
 
 /**
  * One page of a table's rows in creation order (`created_at`, then `id` so ties are stable),
@@ -48,36 +41,29 @@ export async function selectPage<TTable extends ListedTable>(
   return { rows: [], total };
 }
 
-function statementsFor(db: Database, table: ListedTable, filter: ListFilter): PageStatements {
-  let byShape = statementsOf.get(db);
-  if (!byShape) statementsOf.set(db, (byShape = new Map<string, PageStatements>()));
+/** The page statement and the count statement of a table and filter shape, each prepared once. */
+function statementsFor(db: Database, table: ListedTable, filter: ListFilter) {
   const name = `list_${getTableName(table)}_${filter.shape}`;
-  let statements = byShape.get(name);
-  if (!statements) {
-    statements = prepareStatements(db, table, filter, name);
-    byShape.set(name, statements);
-  }
-  return statements;
-}
-
-function prepareStatements(
-  db: Database,
-  table: ListedTable,
-  filter: ListFilter,
-  name: string,
-): PageStatements {
-  // Drizzle cannot type a select over a generic table: widen it.
-  const from: PgTable = table;
-  const countAll = db.select({ total: count() }).from(from).where(filter.where);
   return {
-    page: db
-      .select({ row: from, total: sql<number>`(${countAll})`.mapWith(Number) })
-      .from(from)
-      .where(filter.where)
-      .orderBy(asc(table.created_at), asc(table.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-    total: countAll.prepare(`${name}_total`),
+    page: preparedQuery(db, name, () =>
+      db
+        .select({
+          row: widened(table),
+          total: sql<number>`(${countOf(db, table, filter)})`.mapWith(Number),
+        })
+        .from(widened(table))
+        .where(filter.where)
+        .orderBy(asc(table.created_at), asc(table.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    ),
+    total: preparedQuery(db, `${name}_total`, () => countOf(db, table, filter)),
   };
 }
+
+function countOf(db: Database, table: ListedTable, filter: ListFilter) {
+  return db.select({ total: count() }).from(widened(table)).where(filter.where);
+}
+
+/** Drizzle cannot type a select over a generic table. */
+const widened = (table: ListedTable): PgTable => table;
