@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { artifactVersions, artifacts } from '../database/schema';
+import { preparedQuery } from '../database/prepared-queries';
 import { selectNewestFirst } from '../database/select-newest-first';
 import { Transactions } from '../database/transactions';
 import { isUuid } from '../database/uuid';
@@ -68,11 +69,14 @@ export class ArtifactsRepository {
 
   /** The session's artifacts with their versions, by name. */
   async listForSession(sessionId: string): Promise<ArtifactWithVersions[]> {
-    const rows = await this.transactions.db
-      .select()
-      .from(artifacts)
-      .where(eq(artifacts.session_id, sessionId))
-      .orderBy(asc(artifacts.name));
+    const db = this.transactions.db;
+    const rows = await preparedQuery(db, 'artifacts_of_session', () =>
+      db
+        .select()
+        .from(artifacts)
+        .where(eq(artifacts.session_id, sql.placeholder('sessionId')))
+        .orderBy(asc(artifacts.name)),
+    ).execute({ sessionId });
     return this.withVersions(rows);
   }
 

@@ -2,6 +2,9 @@
  * The run loop through `RunsService`: the events of a run with thinking, text and a tool call,
  * stored in order and numbered without gaps; one run per session; cancellation; provider errors.
  */
+import { sql } from 'drizzle-orm';
+import { rawRows } from '../../src/database/raw-rows';
+import { Transactions } from '../../src/database/transactions';
 import { type RunEvent } from '../../src/runtime/events/run-event.types';
 import { RunsService } from '../../src/runtime/runs/runs.service';
 import { RunFinishedError, SessionBusyError } from '../../src/runtime/runtime.errors';
@@ -84,6 +87,12 @@ describe('The run loop', () => {
       stop_reason: 'end_turn',
       error: null,
     });
+    // No error is SQL's NULL, not a stored JSON null, which `error IS NULL` would not find.
+    const [storedError] = await rawRows<{ absent: boolean }>(
+      module().get(Transactions).db,
+      sql`select error is null as absent from runs where id = ${run.id}`,
+    );
+    expect(storedError.absent).toBe(true);
   });
 
   test('a second start while a run is active is SESSION_BUSY; a cancel mid-turn ends it cancelled', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
+import { preparedQuery } from '../../database/prepared-queries';
 import { agentTools, agents, tools } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
@@ -98,13 +99,16 @@ export class AgentsRepository {
   /** The agent and its tools in one statement: a row per tool, or one without a tool. */
   async findWithTools(id: string): Promise<AgentWithTools | undefined> {
     if (!isUuid(id)) return undefined;
-    const rows = await this.transactions.db
-      .select({ agent: agents, tool: TOOL_OF_AGENT })
-      .from(agents)
-      .leftJoin(agentTools, eq(agentTools.agent_id, agents.id))
-      .leftJoin(tools, eq(tools.id, agentTools.tool_id))
-      .where(eq(agents.id, id))
-      .orderBy(asc(agentTools.position));
+    const db = this.transactions.db;
+    const rows = await preparedQuery(db, 'agent_with_tools', () =>
+      db
+        .select({ agent: agents, tool: TOOL_OF_AGENT })
+        .from(agents)
+        .leftJoin(agentTools, eq(agentTools.agent_id, agents.id))
+        .leftJoin(tools, eq(tools.id, agentTools.tool_id))
+        .where(eq(agents.id, sql.placeholder('id')))
+        .orderBy(asc(agentTools.position)),
+    ).execute({ id });
     if (rows.length === 0) return undefined;
     // An agent without tools has one row, whose tool's columns are all null.
     return { agent: rows[0].agent, tools: rows.flatMap(({ tool }) => (tool?.id ? [tool] : [])) };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, type SQLWrapper, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ACTIVE_RUN_STATUSES, type RunStatus, runs } from '../../database/schema';
+import { preparedQuery } from '../../database/prepared-queries';
 import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
 import { type Beat, beatRows } from './beat-rows';
@@ -171,28 +172,47 @@ export class RunsRepository {
   /** Records how an active run ended; a run that already ended is left as it is. */
   async finish(id: string, ending: RunEnding): Promise<RunRow | undefined> {
     // Most runs have no webhook: their end is one statement, without a transaction around it.
-    const [unwatched] = await this.finishWhere(id, ending, isNull(runs.webhook_url));
+    const [unwatched] = await this.finishWhere(id, ending, true);
     if (unwatched) return unwatched;
     return this.transactions.run(async () => {
-      const [row] = await this.finishWhere(id, ending);
+      const [row] = await this.finishWhere(id, ending, false);
       if (row) await this.notifyWebhook(row);
       return row;
     });
   }
 
-  private finishWhere(id: string, ending: RunEnding, also?: SQL): Promise<RunRow[]> {
-    return this.transactions.db
-      .update(runs)
-      .set({
-        status: ending.status,
-        stop_reason: ending.stopReason,
-        input_tokens: ending.usage.input_tokens,
-        output_tokens: ending.usage.output_tokens,
-        error: ending.error ?? null,
-        finished_at: sql`now()`,
-      })
-      .where(and(eq(runs.id, id), inArray(runs.status, [...ACTIVE_RUN_STATUSES]), also))
-      .returning();
+  /** Every run's last statement: prepared, one form for runs with a webhook and one without. */
+  private finishWhere(id: string, ending: RunEnding, unwatched: boolean): Promise<RunRow[]> {
+    const db = this.transactions.db;
+    const statement = preparedQuery(db, unwatched ? 'finish_unwatched_run' : 'finish_run', () =>
+      db
+        .update(runs)
+        .set({
+          status: valueOf('status'),
+          stop_reason: valueOf('stopReason'),
+          input_tokens: valueOf('inputTokens'),
+          output_tokens: valueOf('outputTokens'),
+          // SQL NULL without an error: a placeholder's jsonb encoder would store JSON's null.
+          error: sql`${sql.placeholder('error')}::jsonb`,
+          finished_at: sql`now()`,
+        })
+        .where(
+          and(
+            eq(runs.id, sql.placeholder('id')),
+            inArray(runs.status, [...ACTIVE_RUN_STATUSES]),
+            unwatched ? isNull(runs.webhook_url) : undefined,
+          ),
+        )
+        .returning(),
+    );
+    return statement.execute({
+      id,
+      status: ending.status,
+      stopReason: ending.stopReason,
+      inputTokens: ending.usage.input_tokens,
+      outputTokens: ending.usage.output_tokens,
+      error: ending.error ? JSON.stringify(ending.error) : null,
+    });
   }
 
   /**
@@ -261,4 +281,9 @@ export class RunsRepository {
 /** A run of the session (an id, or a column holding one) that has not ended. */
 export function isActiveRunOf(sessionId: string | SQLWrapper): SQL | undefined {
   return and(eq(runs.session_id, sessionId), inArray(runs.status, [...ACTIVE_RUN_STATUSES]));
+}
+
+/** A set value filled when a prepared statement runs (`set` takes SQL, not a bare placeholder). */
+function valueOf(name: string): SQL {
+  return sql`${sql.placeholder(name)}`;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { runs, sessions } from '../../database/schema';
+import { preparedQuery } from '../../database/prepared-queries';
 import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
@@ -49,12 +50,17 @@ export class SessionsRepository {
     owner: string,
   ): Promise<{ session: SessionRow; activeRun?: RunRow } | undefined> {
     if (!isUuid(id)) return undefined;
+    const db = this.transactions.db;
     // At most one row: a unique index keeps a session to one active run.
-    const [row] = await this.transactions.db
-      .select({ session: sessions, activeRun: runs })
-      .from(sessions)
-      .leftJoin(runs, isActiveRunOf(sessions.id))
-      .where(and(eq(sessions.id, id), eq(sessions.owner, owner)));
+    const [row] = await preparedQuery(db, 'session_with_active_run', () =>
+      db
+        .select({ session: sessions, activeRun: runs })
+        .from(sessions)
+        .leftJoin(runs, isActiveRunOf(sessions.id))
+        .where(
+          and(eq(sessions.id, sql.placeholder('id')), eq(sessions.owner, sql.placeholder('owner'))),
+        ),
+    ).execute({ id, owner });
     return row && { session: row.session, activeRun: row.activeRun ?? undefined };
   }
 
