@@ -82,7 +82,13 @@ export class AgentsRepository {
 
   async find(id: string): Promise<AgentRow | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await this.transactions.db.select().from(agents).where(eq(agents.id, id));
+    const db = this.transactions.db;
+    const [row] = await preparedQuery(db, 'agent_by_id', () =>
+      db
+        .select()
+        .from(agents)
+        .where(eq(agents.id, sql.placeholder('id'))),
+    ).execute({ id });
     return row;
   }
 

@@ -1,5 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { type Database } from '../../database/database';
+import { preparedQuery } from '../../database/prepared-queries';
 import { agents, tools, workflowSteps } from '../../database/schema';
 import { missingIds } from '../common/missing-ids';
 import { InvalidReferencesError } from '../common/registry.errors';
@@ -72,21 +73,24 @@ export async function stepsByWorkflow(
 ): Promise<Map<string, WorkflowStepDefinition[]>> {
   const byWorkflow = new Map(workflowIds.map((id) => [id, [] as WorkflowStepDefinition[]]));
   if (workflowIds.length === 0) return byWorkflow;
-  const rows = await db
-    .select({
-      workflow_id: workflowSteps.workflow_id,
-      agent_id: workflowSteps.agent_id,
-      agent_name: agents.name,
-      tool_id: workflowSteps.tool_id,
-      tool_name: tools.name,
-      key: workflowSteps.key,
-      input: workflowSteps.input,
-    })
-    .from(workflowSteps)
-    .leftJoin(agents, eq(agents.id, workflowSteps.agent_id))
-    .leftJoin(tools, eq(tools.id, workflowSteps.tool_id))
-    .where(inArray(workflowSteps.workflow_id, [...workflowIds]))
-    .orderBy(asc(workflowSteps.position));
+  // The ids go as one array parameter, so a statement of any number of them is prepared once.
+  const rows = await preparedQuery(db, 'steps_of_workflows', () =>
+    db
+      .select({
+        workflow_id: workflowSteps.workflow_id,
+        agent_id: workflowSteps.agent_id,
+        agent_name: agents.name,
+        tool_id: workflowSteps.tool_id,
+        tool_name: tools.name,
+        key: workflowSteps.key,
+        input: workflowSteps.input,
+      })
+      .from(workflowSteps)
+      .leftJoin(agents, eq(agents.id, workflowSteps.agent_id))
+      .leftJoin(tools, eq(tools.id, workflowSteps.tool_id))
+      .where(sql`${workflowSteps.workflow_id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(asc(workflowSteps.position)),
+  ).execute({ ids: workflowIds });
   for (const row of rows) byWorkflow.get(row.workflow_id)?.push(toStepDefinition(row));
   return byWorkflow;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
+import { preparedQuery } from '../../database/prepared-queries';
 import { ACTIVE_RUN_STATUSES, workflowRuns, workflows } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
@@ -38,7 +39,13 @@ export class WorkflowsRepository {
 
   async find(id: string): Promise<WorkflowRow | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await this.transactions.db.select().from(workflows).where(eq(workflows.id, id));
+    const db = this.transactions.db;
+    const [row] = await preparedQuery(db, 'workflow_by_id', () =>
+      db
+        .select()
+        .from(workflows)
+        .where(eq(workflows.id, sql.placeholder('id'))),
+    ).execute({ id });
     return row;
   }
 
