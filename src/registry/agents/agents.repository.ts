@@ -5,6 +5,7 @@ import { preparedQuery } from '../../database/prepared-queries';
 import { agentTools, agents, tools } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
+import { findById } from '../common/find-by-id';
 import { type InvalidReferencesError } from '../common/registry.errors';
 import { listFilter, nameOrDescriptionContains } from '../common/list-filter';
 import { selectPage } from '../common/select-page';
@@ -80,16 +81,8 @@ export class AgentsRepository {
     return invalidToolIds(this.transactions.db, toolIds);
   }
 
-  async find(id: string): Promise<AgentRow | undefined> {
-    if (!isUuid(id)) return undefined;
-    const db = this.transactions.db;
-    const [row] = await preparedQuery(db, 'agent_by_id', () =>
-      db
-        .select()
-        .from(agents)
-        .where(eq(agents.id, sql.placeholder('id'))),
-    ).execute({ id });
-    return row;
+  find(id: string): Promise<AgentRow | undefined> {
+    return findById(this.transactions.db, agents, id);
   }
 
   /** The agent's tools, active or not, in the order the agent lists them. */

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type SearchPageQueryDto } from '../../core/api/search-page-query.dto';
-import { preparedQuery } from '../../database/prepared-queries';
 import { ACTIVE_RUN_STATUSES, workflowRuns, workflows } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
-import { isUuid } from '../../database/uuid';
+import { findById } from '../common/find-by-id';
 import { listFilter, nameOrDescriptionContains } from '../common/list-filter';
 import { type InvalidReferencesError, type ResourceReference } from '../common/registry.errors';
 import { selectPage } from '../common/select-page';
@@ -37,16 +36,8 @@ export interface WorkflowDefinition {
 export class WorkflowsRepository {
   constructor(private readonly transactions: Transactions) {}
 
-  async find(id: string): Promise<WorkflowRow | undefined> {
-    if (!isUuid(id)) return undefined;
-    const db = this.transactions.db;
-    const [row] = await preparedQuery(db, 'workflow_by_id', () =>
-      db
-        .select()
-        .from(workflows)
-        .where(eq(workflows.id, sql.placeholder('id'))),
-    ).execute({ id });
-    return row;
+  find(id: string): Promise<WorkflowRow | undefined> {
+    return findById(this.transactions.db, workflows, id);
   }
 
   async insert(values: WorkflowValues): Promise<WorkflowRow> {
