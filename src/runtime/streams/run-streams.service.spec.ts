@@ -3,6 +3,7 @@ import { type EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
 import { type RunsRepository } from '../runs/runs.repository';
 import { RuntimeConfig } from '../runtime.config';
+import { TERMINAL_EVENT_WAIT_MS } from './event-channels';
 import { type RunSubscriber, RunStreams } from './run-streams.service';
 
 const GRACE_SECONDS = 60;
@@ -273,6 +274,59 @@ describe('RunStreams across instances', () => {
     await new Promise((resolve) => setImmediate(resolve));
 
     expect(subscriber.indexes).toEqual([0, 2, 3]);
+  });
+
+  describe('a run that ended while the follower caught up', () => {
+    /** `b` as a follower whose database says the run ended `msAgo`. */
+    function followerOfRunEnded(msAgo: number): RunStreams {
+      const ended = {
+        find: () =>
+          Promise.resolve({ status: 'completed', finished_at: new Date(Date.now() - msAgo) }),
+      } as unknown as RunsRepository;
+      const bus = new SharedBus();
+      a = new RunStreams(config, bus.instance(), store, runs);
+      b = new RunStreams(config, bus.instance(), store, ended);
+      a.open('run-1');
+      a.publish(stored[0]);
+      return b;
+    }
+    const complete = { ...chunk('run-1', 1), type: 'complete', reason: 'success' } as RunEvent;
+
+    afterEach(() => jest.useRealTimers());
+
+    it('delivers the end its producer publishes after storing it', async () => {
+      const follower = followerOfRunEnded(0);
+      expect(await follower.attach('run-1')).toBe(true);
+      const subscriber = recorder();
+      follower.follow('run-1', -1, subscriber);
+      expect(subscriber).toMatchObject({ indexes: [0], ends: 0 });
+
+      a.publish(complete);
+      await new Promise((resolve) => setImmediate(resolve));
+
+      expect(subscriber).toMatchObject({ indexes: [0, 1], ends: 1 });
+    });
+
+    it('ends without it once the wait after the end is over, if it went out before', async () => {
+      jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+      const follower = followerOfRunEnded(0);
+      expect(await follower.attach('run-1')).toBe(true);
+      const subscriber = recorder();
+      follower.follow('run-1', -1, subscriber);
+
+      jest.advanceTimersByTime(TERMINAL_EVENT_WAIT_MS - 1);
+      expect(subscriber.ends).toBe(0);
+      jest.advanceTimersByTime(1);
+      expect(subscriber).toMatchObject({ indexes: [0], ends: 1 });
+    });
+
+    it('ends at once for a run that ended before the wait', async () => {
+      const follower = followerOfRunEnded(TERMINAL_EVENT_WAIT_MS);
+      expect(await follower.attach('run-1')).toBe(true);
+      const subscriber = recorder();
+      follower.follow('run-1', -1, subscriber);
+      expect(subscriber).toMatchObject({ indexes: [0], ends: 1 });
+    });
   });
 
   it('forgets a followed run once nobody here follows it', async () => {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { LiveEventBus } from '../../cluster/cluster-buses';
-import { isActiveRunStatus } from '../../database/schema';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
 import { RunsRepository } from '../runs/runs.repository';
 import { RuntimeConfig } from '../runtime.config';
 import { EventChannels, type StreamSubscriber } from './event-channels';
+import { runEndOf } from './run-end';
 
 export type RunSubscriber = StreamSubscriber<RunEvent>;
 
@@ -27,10 +27,7 @@ export class RunStreams extends EventChannels<RunEvent> {
         channelOf: runChannelOf,
         streamIdOf: (event) => event.runId,
         storedAfter: (runId, afterIndex) => store.listByRun(runId, afterIndex),
-        hasEnded: async (runId) => {
-          const run = await runs.find(runId);
-          return !run || !isActiveRunStatus(run.status);
-        },
+        endedAt: async (runId) => runEndOf(await runs.find(runId)),
         isTerminal: (event) => event.type === 'complete' || event.type === 'error',
       },
       bus,

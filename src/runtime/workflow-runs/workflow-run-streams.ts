@@ -4,6 +4,7 @@ import { isActiveRunStatus } from '../../database/schema';
 import { RuntimeConfig } from '../runtime.config';
 import { EventChannels } from '../streams/event-channels';
 import { EventStreamer } from '../streams/event-streamer';
+import { runEndOf } from '../streams/run-end';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
 import { isWorkflowRunEnd, type WorkflowRunEvent } from './workflow-run-event.types';
 import { type WorkflowRunRow, WorkflowRunsRepository } from './workflow-runs.repository';
@@ -23,10 +24,7 @@ export class WorkflowRunStreams extends EventChannels<WorkflowRunEvent> {
         channelOf: (id) => `toolhub_wfrun_${id}`,
         streamIdOf: (event) => event.workflowRunId,
         storedAfter: (id, afterIndex) => store.listAfter(id, afterIndex),
-        hasEnded: async (id) => {
-          const run = await runs.find(id);
-          return !run || !isActiveRunStatus(run.status);
-        },
+        endedAt: async (id) => runEndOf(await runs.find(id)),
         isTerminal: isWorkflowRunEnd,
       },
       bus,
