@@ -1,25 +1,19 @@
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { openEmbeddedDatabase } from '../../test/support/embedded-database';
+import { openMigratedDatabase } from '../../test/support/embedded-database';
 import { type Database } from './database';
 import { preparedQuery } from './prepared-queries';
-import * as schema from './schema';
 import { agents } from './schema';
 import { Transactions } from './transactions';
 
 describe('preparedQuery', () => {
-  let database: Awaited<ReturnType<typeof openEmbeddedDatabase>>;
+  let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
   let root: Database;
   let transactions: Transactions;
   let builds: number;
 
   beforeAll(async () => {
-    database = await openEmbeddedDatabase();
-    const db = drizzle({ client: database.client, schema });
-    await migrate(db, { migrationsFolder: join(__dirname, '..', '..', 'migrations') });
-    root = db;
+    database = await openMigratedDatabase();
+    root = database.db;
     transactions = new Transactions(root);
     await root.insert(agents).values(['first', 'second'].map(agentNamed));
   });

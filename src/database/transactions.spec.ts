@@ -1,21 +1,15 @@
-import { join } from 'node:path';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { openEmbeddedDatabase } from '../../test/support/embedded-database';
+import { openMigratedDatabase } from '../../test/support/embedded-database';
 import { type Database } from './database';
-import * as schema from './schema';
 import { Transactions } from './transactions';
 
 describe('Transactions', () => {
-  let database: Awaited<ReturnType<typeof openEmbeddedDatabase>>;
+  let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
   let root: Database;
   let transactions: Transactions;
 
   beforeAll(async () => {
-    database = await openEmbeddedDatabase();
-    const db = drizzle({ client: database.client, schema });
-    await migrate(db, { migrationsFolder: join(__dirname, '..', '..', 'migrations') });
-    root = db;
+    database = await openMigratedDatabase();
+    root = database.db;
   });
 
   afterAll(async () => {

@@ -4,10 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { openEmbeddedDatabase } from '../../test/support/embedded-database';
-import * as schema from '../database/schema';
+import { openMigratedDatabase } from '../../test/support/embedded-database';
 import { Transactions } from '../database/transactions';
 import { type BlobStore } from './blob-store';
 import { FilesystemBlobStore } from './filesystem-blob-store';
@@ -55,9 +52,7 @@ async function filesystemCase(): Promise<StoreCase> {
 }
 
 async function postgresCase(): Promise<StoreCase> {
-  const { client, close } = await openEmbeddedDatabase();
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: join(__dirname, '..', '..', 'migrations') });
+  const { db, close } = await openMigratedDatabase();
   const transactions = new Transactions(db);
   return {
     // Tiny chunks: every blob spans several rows.

@@ -2,11 +2,14 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { type Pool } from 'pg';
 import pino from 'pino';
 import { DataDirectoryConfig } from '../../src/core/config';
 import { DatabaseConfig } from '../../src/database/database.config';
 import { openDatabase } from '../../src/database/open-database';
+import * as schema from '../../src/database/schema';
 
 /**
  * An embedded database of its own, migrated. Opening a copy of the template global-setup.js
@@ -29,6 +32,14 @@ export async function openEmbeddedDatabase(): Promise<{ client: PGlite; close():
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** An embedded database of its own, migrated, through Drizzle with the app's schema. */
+export async function openMigratedDatabase() {
+  const { client, close } = await openEmbeddedDatabase();
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: join(__dirname, '..', '..', 'migrations') });
+  return { db, close };
 }
 
 /**

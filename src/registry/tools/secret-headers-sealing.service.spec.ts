@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { openEmbeddedDatabase } from '../../../test/support/embedded-database';
+import { openMigratedDatabase } from '../../../test/support/embedded-database';
 import { SecretBox } from '../../secrets/secret-box';
 import { DATABASE } from '../../database/database';
 import { Transactions } from '../../database/transactions';
@@ -30,13 +27,12 @@ class PlainToolKind implements ToolKind {
 }
 
 describe('SecretHeadersSealing at start', () => {
-  let database: Awaited<ReturnType<typeof openEmbeddedDatabase>>;
-  let db: ReturnType<typeof drizzle<typeof schema>>;
+  let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  let db: typeof database.db;
 
   beforeAll(async () => {
-    database = await openEmbeddedDatabase();
-    db = drizzle({ client: database.client, schema });
-    await migrate(db, { migrationsFolder: join(__dirname, '..', '..', '..', 'migrations') });
+    database = await openMigratedDatabase();
+    db = database.db;
   });
 
   afterAll(async () => {
