@@ -172,17 +172,22 @@ export class RunsRepository {
   /** Records how an active run ended; a run that already ended is left as it is. */
   async finish(id: string, ending: RunEnding): Promise<RunRow | undefined> {
     // Most runs have no webhook: their end is one statement, without a transaction around it.
-    const [unwatched] = await this.finishWhere(id, ending, true);
+    const [unwatched] = await this.finishWhere(id, ending, 'without a webhook');
     if (unwatched) return unwatched;
     return this.transactions.run(async () => {
-      const [row] = await this.finishWhere(id, ending, false);
+      const [row] = await this.finishWhere(id, ending, 'any');
       if (row) await this.notifyWebhook(row);
       return row;
     });
   }
 
-  /** Every run's last statement: prepared, one form for runs with a webhook and one without. */
-  private finishWhere(id: string, ending: RunEnding, unwatched: boolean): Promise<RunRow[]> {
+  /** A run's last statement, prepared: one form for any run, one for runs without a webhook. */
+  private finishWhere(
+    id: string,
+    ending: RunEnding,
+    which: 'without a webhook' | 'any',
+  ): Promise<RunRow[]> {
+    const unwatched = which === 'without a webhook';
     const db = this.transactions.db;
     const statement = preparedQuery(db, unwatched ? 'finish_unwatched_run' : 'finish_run', () =>
       db
