@@ -2,9 +2,11 @@
  * A workflow run's start, each step's end with the next step's start, and (without a webhook)
  * its end are each one statement: the run, its steps and its first event stored together; a
  * step's end and the next one's start numbered in order with both steps' changes; the event that
- * tells its end stored with the run's end, or, if the run has ended meanwhile, neither.
+ * tells its end stored with the run's end, or, if the run has ended meanwhile, neither. The
+ * workflow it runs is read with its steps by one statement too.
  */
 import { randomUUID } from 'node:crypto';
+import { WorkflowsRepository } from '../../src/registry/workflows/workflows.repository';
 import { WorkflowsService } from '../../src/registry/workflows/workflows.service';
 import {
   type WorkflowRunEvent,
@@ -156,7 +158,9 @@ describe('A workflow run stored by one statement at its start and its end', () =
     eventOf(workflowRunId, 1, 'workflow_completed', { output });
 
   const end = (workflowRunId: string, ending: WorkflowRunEnding, output: unknown = null) =>
-    store().appendChanging(endEvent(workflowRunId, output), runs().ending(ending, 2));
+    store()
+      .appendChanging([endEvent(workflowRunId, output)], runs().ending(ending, 2))
+      .then((stored) => stored?.[0]);
 
   it('stores the event, numbered, with the run completed and its output', async () => {
     const run = await newRun();
@@ -203,5 +207,18 @@ describe('A workflow run stored by one statement at its start and its end', () =
       output: null,
       next_event_index: 1,
     });
+  });
+
+  it('reads a workflow to run by its id, with its steps; none for another id', async () => {
+    const workflows = module().get(WorkflowsRepository);
+
+    expect(await workflows.definitionOf(workflowId)).toEqual({
+      id: workflowId,
+      name: `storage_${process.pid}`,
+      input_schema: expect.any(Object),
+      steps: [],
+    });
+    expect(await workflows.definitionOf(randomUUID())).toBeUndefined();
+    expect(await workflows.definitionOf('not-a-uuid')).toBeUndefined();
   });
 });

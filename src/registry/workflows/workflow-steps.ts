@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Database } from '../../database/database';
 import { preparedQuery } from '../../database/prepared-queries';
-import { agents, tools, workflowSteps } from '../../database/schema';
+import { agents, tools, workflowSteps, workflows } from '../../database/schema';
+import { isUuid } from '../../database/uuid';
 import { missingIds } from '../common/missing-ids';
 import { InvalidReferencesError } from '../common/registry.errors';
 import { type StepType, type WorkflowStepDto } from './dto/workflow-step.dto';
@@ -76,15 +77,7 @@ export async function stepsByWorkflow(
   // The ids go as one array parameter, so a statement of any number of them is prepared once.
   const rows = await preparedQuery(db, 'steps_of_workflows', () =>
     db
-      .select({
-        workflow_id: workflowSteps.workflow_id,
-        agent_id: workflowSteps.agent_id,
-        agent_name: agents.name,
-        tool_id: workflowSteps.tool_id,
-        tool_name: tools.name,
-        key: workflowSteps.key,
-        input: workflowSteps.input,
-      })
+      .select({ workflow_id: workflowSteps.workflow_id, ...STEP_COLUMNS })
       .from(workflowSteps)
       .leftJoin(agents, eq(agents.id, workflowSteps.agent_id))
       .leftJoin(tools, eq(tools.id, workflowSteps.tool_id))
@@ -94,6 +87,43 @@ export async function stepsByWorkflow(
   for (const row of rows) byWorkflow.get(row.workflow_id)?.push(toStepDefinition(row));
   return byWorkflow;
 }
+
+/**
+ * The workflow with this id and its steps in order, read by one statement (a workflow run
+ * starts with it); undefined when there is none.
+ */
+export async function workflowWithSteps(
+  db: Database,
+  id: string,
+): Promise<
+  { workflow: typeof workflows.$inferSelect; steps: WorkflowStepDefinition[] } | undefined
+> {
+  if (!isUuid(id)) return undefined;
+  const rows = await preparedQuery(db, 'workflow_with_steps', () =>
+    db
+      .select({ workflow: workflows, position: workflowSteps.position, ...STEP_COLUMNS })
+      .from(workflows)
+      .leftJoin(workflowSteps, eq(workflowSteps.workflow_id, workflows.id))
+      .leftJoin(agents, eq(agents.id, workflowSteps.agent_id))
+      .leftJoin(tools, eq(tools.id, workflowSteps.tool_id))
+      .where(eq(workflows.id, sql.placeholder('id')))
+      .orderBy(asc(workflowSteps.position)),
+  ).execute({ id });
+  if (rows.length === 0) return undefined;
+  // A workflow of no steps is one row, with no step in it.
+  const steps = rows.filter((row) => row.position !== null).map(toStepDefinition);
+  return { workflow: rows[0].workflow, steps };
+}
+
+/** What a step runs and with what, as both reads of steps select it. */
+const STEP_COLUMNS = {
+  agent_id: workflowSteps.agent_id,
+  agent_name: agents.name,
+  tool_id: workflowSteps.tool_id,
+  tool_name: tools.name,
+  key: workflowSteps.key,
+  input: workflowSteps.input,
+};
 
 function toStepDefinition(row: {
   agent_id: string | null;

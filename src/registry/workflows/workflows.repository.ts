@@ -13,6 +13,7 @@ import {
   invalidStepReferences,
   replaceWorkflowSteps,
   stepsByWorkflow,
+  workflowWithSteps,
 } from './workflow-steps';
 import { type WorkflowRow } from './workflow-views';
 import { workflowsUsing } from './workflows-using';
@@ -73,15 +74,10 @@ export class WorkflowsRepository {
 
   /** The workflow to run, with its steps in order; undefined when there is none of that id. */
   async definitionOf(workflowId: string): Promise<WorkflowDefinition | undefined> {
-    const row = await this.find(workflowId);
-    if (!row) return undefined;
-    const steps = await this.stepsByWorkflow([row.id]);
-    return {
-      id: row.id,
-      name: row.name,
-      input_schema: row.input_schema,
-      steps: steps.get(row.id) ?? [],
-    };
+    const found = await workflowWithSteps(this.transactions.db, workflowId);
+    if (!found) return undefined;
+    const { workflow, steps } = found;
+    return { id: workflow.id, name: workflow.name, input_schema: workflow.input_schema, steps };
   }
 
   /** The workflow's runs that have not ended, by id (their name is their id). */
