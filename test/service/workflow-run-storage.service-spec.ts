@@ -2,8 +2,8 @@
  * A workflow run's start, each step's end with the next step's start, and (without a webhook)
  * its end are each one statement: the run, its steps and its first event stored together; a
  * step's end and the next one's start numbered in order with both steps' changes; the event that
- * tells its end stored with the run's end, or, if the run has ended meanwhile, neither. The
- * workflow it runs is read with its steps by one statement too.
+ * tells its end stored with the run's end (and the last step's end), or, if the run has ended
+ * meanwhile, neither. The workflow it runs is read with its steps by one statement too.
  */
 import { randomUUID } from 'node:crypto';
 import { WorkflowsRepository } from '../../src/registry/workflows/workflows.repository';
@@ -207,6 +207,45 @@ describe('A workflow run stored by one statement at its start and its end', () =
       output: null,
       next_event_index: 1,
     });
+  });
+
+  it("stores the last step's end with the run's end, numbered in order, by one statement", async () => {
+    const { row, first } = await insert(1);
+    const output = { url: 'https://example.test/ß' };
+
+    const stored = await store().appendChanging(
+      [
+        eventOf(row.id, 2, 'step_completed', { stepIndex: 0, output }),
+        eventOf(row.id, 3, 'workflow_completed', { output }),
+      ],
+      runs().ending({ status: 'completed', output }, 4),
+      [runs().stepChange(row.id, 0, { status: 'completed', output })],
+    );
+
+    expect(stored?.map(({ type, sequenceNumber }) => [type, sequenceNumber])).toEqual([
+      ['step_completed', Number(first.sequenceNumber) + 1],
+      ['workflow_completed', Number(first.sequenceNumber) + 2],
+    ]);
+    expect(await runs().find(row.id)).toMatchObject({ status: 'completed', output });
+    expect((await runs().steps(row.id)).map(({ status }) => status)).toEqual(['completed']);
+  });
+
+  it('stores no event of a step ending with a run that has ended meanwhile', async () => {
+    const { row } = await insert(1);
+    await runs().finish(row.id, { status: 'cancelled' }, 2);
+
+    const stored = await store().appendChanging(
+      [
+        eventOf(row.id, 2, 'step_completed', { stepIndex: 0, output: 'late' }),
+        eventOf(row.id, 3, 'workflow_completed', { output: 'late' }),
+      ],
+      runs().ending({ status: 'completed', output: 'late' }, 4),
+      [runs().stepChange(row.id, 0, { status: 'completed', output: 'late' })],
+    );
+
+    expect(stored).toBeUndefined();
+    expect(await store().listAfter(row.id, 0)).toEqual([]);
+    expect(await runs().find(row.id)).toMatchObject({ status: 'cancelled', output: null });
   });
 
   it('reads a workflow to run by its id, with its steps; none for another id', async () => {

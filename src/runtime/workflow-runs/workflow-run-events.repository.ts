@@ -31,15 +31,16 @@ export class WorkflowRunEventStore {
   }
 
   /**
-   * Stores the event as `append` does, with `change` made to the workflow run's row by the
-   * statement that numbers it, if the row meets the change's condition; undefined, and nothing
-   * stored, if it does not (e.g. an end that finds the run ended).
+   * Stores the events as `appendAll` does, with `rowChange` made to the workflow run's row by the
+   * statement that numbers them, if the row meets the change's condition; undefined, and no event
+   * stored, if it does not (e.g. an end that finds the run ended). `changes` are made either way.
    */
   async appendChanging(
-    event: WorkflowRunEvent,
-    change: RowChange,
-  ): Promise<WorkflowRunEvent | undefined> {
-    return (await this.insert([event], [], change))?.[0];
+    events: readonly WorkflowRunEvent[],
+    rowChange: RowChange,
+    changes: readonly SQL[] = [],
+  ): Promise<WorkflowRunEvent[] | undefined> {
+    return this.insert(events, changes, rowChange);
   }
 
   /**

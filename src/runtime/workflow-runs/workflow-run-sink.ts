@@ -59,13 +59,26 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
     );
   }
 
-  /** Emits a stored event that `store` stores (and numbers) itself, then publishes it. */
-  emitStoredAs<T extends WorkflowRunEventType>(
+  /**
+   * Emits `before` (stored events with their changes), then the event `type`, all stored (and
+   * numbered) by `store` together, e.g. by one statement that also ends the run.
+   */
+  emitAllStoredAs<T extends WorkflowRunEventType>(
+    before: readonly ChangingEmit[],
     type: T,
     fields: WorkflowRunEventFields[T],
-    store: (event: WorkflowRunEvent) => Promise<WorkflowRunEvent>,
-  ): Promise<WorkflowRunEvent> {
-    return this.emitStoredBy(this.build(type, fields), store);
+    store: (events: WorkflowRunEvent[], changes: SQL[]) => Promise<WorkflowRunEvent[]>,
+  ): Promise<WorkflowRunEvent[]> {
+    const events = [
+      ...before.map((emit) => this.build(emit.type, emit.fields)),
+      this.build(type, fields),
+    ];
+    return this.emitAllStoredBy(events, (built) =>
+      store(
+        built,
+        before.map(({ change }) => change),
+      ),
+    );
   }
 
   private build<T extends WorkflowRunEventType>(

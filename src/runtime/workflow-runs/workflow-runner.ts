@@ -116,9 +116,10 @@ export class WorkflowRunner {
           fields: { stepIndex: index, output },
           change: this.repository.stepChange(run.id, index, { status: 'completed', output }),
         };
-        // A next step never started before starts at once, and its start stores this end.
-        const startsNext = index + 1 < run.steps.length && states[index + 1] === undefined;
-        if (!startsNext) await this.storePendingEnd(execution);
+        // What comes next stores this end with its own event: the next step's start, or the
+        // run's end. Only a next step started before (by an earlier execution) does not start.
+        const next = states[index + 1];
+        if (next !== undefined) await this.storePendingEnd(execution);
       }
       const output = run.steps.length > 0 ? outputs[outputs.length - 1] : run.input;
       await this.emitEnd(
@@ -127,6 +128,7 @@ export class WorkflowRunner {
         'workflow_completed',
         { output },
         { status: 'completed', output },
+        takePendingEnd(execution),
       );
       await sink.emit('complete', { reason: 'success' });
     } catch (error) {
@@ -239,21 +241,26 @@ export class WorkflowRunner {
     if (failure.code === 'INTERNAL_ERROR') {
       this.logger.error({ err: error, workflowRunId: run.id }, 'Workflow run failed unexpectedly');
     }
-    if (index < run.steps.length) {
-      await sink.emitAllWith([
-        {
-          type: 'step_failed',
-          fields: { stepIndex: index, error: failure.message, code: failure.code },
-          change: this.repository.stepChange(run.id, index, { status: 'failed', error: failure }),
-        },
-      ]);
-    }
+    const stepFailed: ChangingEmit<'step_failed'>[] =
+      index < run.steps.length
+        ? [
+            {
+              type: 'step_failed',
+              fields: { stepIndex: index, error: failure.message, code: failure.code },
+              change: this.repository.stepChange(run.id, index, {
+                status: 'failed',
+                error: failure,
+              }),
+            },
+          ]
+        : [];
     await this.emitEnd(
       sink,
       run,
       'error',
       { error: failure.message, code: failure.code },
       { status: 'failed', error: failure },
+      stepFailed,
     );
   }
 
@@ -280,9 +287,9 @@ export class WorkflowRunner {
   }
 
   /**
-   * Emits the event that ends the run, stored with the run's end: by one statement, or with a
-   * webhook, in one transaction with the receiver's notice. Nothing is stored for a run that
-   * ended meanwhile (cancelled elsewhere).
+   * Emits the event that ends the run after `before` (a step's end), stored with the run's end:
+   * by one statement, or with a webhook, in one transaction with the receiver's notice. No event
+   * is stored for a run that ended meanwhile (cancelled elsewhere).
    */
   private async emitEnd<T extends 'workflow_completed' | 'error'>(
     sink: WorkflowRunSink,
@@ -290,14 +297,16 @@ export class WorkflowRunner {
     type: T,
     fields: WorkflowRunEventFields[T],
     ending: WorkflowRunEnding,
+    before: readonly ChangingEmit[],
   ): Promise<void> {
     if (run.webhook_url) {
+      if (before.length > 0) await sink.emitAllWith(before);
       await sink.emit(type, fields, () => this.end(run, sink, ending));
       return;
     }
-    await sink.emitStoredAs(type, fields, async (event) => {
+    await sink.emitAllStoredAs(before, type, fields, async (events, changes) => {
       const change = this.repository.ending(ending, sink.nextEventIndex);
-      const stored = await this.store.appendChanging(event, change);
+      const stored = await this.store.appendChanging(events, change, changes);
       if (!stored) throw new WorkflowRunEndedElsewhere();
       return stored;
     });
