@@ -220,6 +220,8 @@ export class RunsService implements BeforeApplicationShutdown {
         }),
         turnsSoFar: 0,
         usageSoFar: { input_tokens: 0, output_tokens: 0 },
+        // Nobody else knows a session made with the run: it holds no artifacts to read.
+        ...(start.newSession && { artifacts: [] }),
       },
       first.eventIndex + 1,
       span,
@@ -478,8 +480,8 @@ export class RunsService implements BeforeApplicationShutdown {
         webhookUrl: request.webhook_url,
       });
       // Read once this run holds the session, so no run appends meanwhile and every turn of a
-      // run that ended before it (one it raced, too) is there.
-      const earlierEvents = await this.events.listBySession(session.id);
+      // run that ended before it (one it raced, too) is there. A session made here has none.
+      const earlierEvents = newSession ? [] : await this.events.listBySession(session.id);
       const first = await this.events.append({
         type: 'user_message_sent',
         sessionId: session.id,
