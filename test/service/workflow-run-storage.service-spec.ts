@@ -1,9 +1,10 @@
 /**
  * A workflow run's start, each step's end with the next step's start, and (without a webhook)
- * its end are each one statement: the run, its steps and its first event stored together; a
- * step's end and the next one's start numbered in order with both steps' changes; the event that
- * tells its end stored with the run's end (and the last step's end), or, if the run has ended
- * meanwhile, neither. The workflow it runs is read with its steps by one statement too.
+ * its end are each one statement: the run, its steps, its first event and its first step's
+ * start stored together; a step's end and the next one's start numbered in order with both
+ * steps' changes; the event that tells its end stored with the run's end (and the last step's
+ * end), or, if the run has ended meanwhile, neither. The workflow it runs is read with its steps
+ * by one statement too.
  */
 import { randomUUID } from 'node:crypto';
 import { WorkflowsRepository } from '../../src/registry/workflows/workflows.repository';
@@ -61,22 +62,24 @@ describe('A workflow run stored by one statement at its start and its end', () =
       refId: row.steps[stepIndex].ref_id,
     });
 
-  const insert = (stepCount: number) =>
-    runs().insert(
-      {
-        workflowId,
-        owner: 'alice',
-        input: { topic: 'ünïcode' },
-        steps: Array.from({ length: stepCount }, (_, index) => ({
-          type: 'tool' as const,
-          ref_id: randomUUID(),
-          name: `step_${index}`,
-        })),
-        depth: 0,
-        instanceId: 'this-instance',
-      },
-      started(randomUUID()),
-    );
+  const newRunOf = (stepCount: number) => ({
+    workflowId,
+    owner: 'alice',
+    input: { topic: 'ünïcode' },
+    steps: Array.from({ length: stepCount }, (_, index) => ({
+      type: 'tool' as const,
+      ref_id: randomUUID(),
+      name: `step_${index}`,
+    })),
+    depth: 0,
+    instanceId: 'this-instance',
+  });
+
+  /** A run stored with only its `workflow_started`, `first`. */
+  const insert = async (stepCount: number) => {
+    const { row, opening } = await runs().insert(newRunOf(stepCount), [started(randomUUID())]);
+    return { row, first: opening[0] };
+  };
 
   const newRun = async () => (await insert(0)).row;
 
@@ -142,12 +145,38 @@ describe('A workflow run stored by one statement at its start and its end', () =
     expect(next.sequenceNumber).toBe(Number(first.sequenceNumber) + 1);
   });
 
+  it("stores the first step's start with the run, numbered after its start, that step running", async () => {
+    const run = newRunOf(2);
+    const id = randomUUID();
+    const firstStep = eventOf(id, 1, 'step_started', {
+      stepIndex: 0,
+      stepKey: null,
+      stepType: 'tool',
+      refId: run.steps[0].ref_id,
+    });
+
+    const { row, opening } = await runs().insert(run, [started(id), firstStep]);
+
+    expect(opening.map(({ type, sequenceNumber }) => [type, sequenceNumber])).toEqual([
+      ['workflow_started', 0],
+      ['step_started', 1],
+    ]);
+    expect(row.last_sequence_number).toBe(1);
+    expect(
+      (await store().listAfter(id, -1)).map(({ type, sequenceNumber }) => [type, sequenceNumber]),
+    ).toEqual([
+      ['workflow_started', 0],
+      ['step_started', 1],
+    ]);
+    expect((await runs().steps(id)).map(({ status }) => status)).toEqual(['running', 'pending']);
+  });
+
   it('stores nothing of a run whose id is taken', async () => {
     const { row } = await insert(1);
     await expect(
       runs().insert(
         { workflowId, owner: 'bob', input: null, steps: [], depth: 0, instanceId: 'x' },
-        started(row.id),
+        [started(row.id)],
       ),
     ).rejects.toThrow();
     expect(await store().listAfter(row.id, -1)).toHaveLength(1);

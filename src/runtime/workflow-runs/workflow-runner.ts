@@ -7,6 +7,7 @@ import { isActiveRunStatus } from '../../database/schema';
 import { AgentSteps } from './agent-steps';
 import { StepFailure, StepInterrupted, StepRunCancelled } from './step-outcomes';
 import { stepInputOf } from './step-input';
+import { stepStartedFields } from './step-started';
 import { WorkflowRunLeftError } from './workflow-run.errors';
 import { type WorkflowRunEventFields } from './workflow-run-event.types';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
@@ -36,6 +37,15 @@ interface Execution {
   waits: Promise<void>;
   /** A step's end not stored yet: it is stored with the next step's start, in one statement. */
   pendingEnd?: ChangingEmit<'step_completed'>;
+  /** The step whose start was stored with the run, not to be told again. */
+  startedWithRun?: number;
+}
+
+/** A new workflow run, stored with its first events: where its stream goes on. */
+export interface OpenedWorkflowRun {
+  nextEventIndex: number;
+  /** The first step's start was stored with the run. */
+  firstStepStarted: boolean;
 }
 
 /**
@@ -61,18 +71,25 @@ export class WorkflowRunner {
   }
 
   /**
-   * Executes the workflow run in the background: a new one (its stream open here, going on from
-   * `firstEventIndex`) or, without it, one resumed (its stream after what it recorded).
+   * Executes the workflow run in the background: a new one (`opened`, its stream open here) or,
+   * without it, one resumed (its stream after what it recorded).
    */
-  launch(run: WorkflowRunRow, firstEventIndex?: number): void {
+  launch(run: WorkflowRunRow, opened?: OpenedWorkflowRun): void {
     this.executions.start(run.id, async (signal) => {
       let ended = true;
       try {
-        const next = firstEventIndex ?? (await this.resumedStreamIndex(run));
+        const next = opened?.nextEventIndex ?? (await this.resumedStreamIndex(run));
         const sink = new WorkflowRunSink(run.id, next, this.store, this.streams, this.transactions);
         // A new run's steps are all still to run: only a resumed one has states to read.
-        const states = firstEventIndex === undefined ? await this.repository.steps(run.id) : [];
-        const execution = { run, sink, signal, outputs: [], waits: Promise.resolve() };
+        const states = opened ? [] : await this.repository.steps(run.id);
+        const execution: Execution = {
+          run,
+          sink,
+          signal,
+          outputs: [],
+          waits: Promise.resolve(),
+          startedWithRun: opened?.firstStepStarted ? 0 : undefined,
+        };
         ended = await this.execute(execution, states);
         await sink.drained();
       } catch (error) {
@@ -162,15 +179,10 @@ export class WorkflowRunner {
     let paused = held && isActiveRunStatus(held.status) ? held : undefined;
     for (let attempt = 1; ; attempt++) {
       signal.throwIfAborted();
-      if (!paused) {
+      if (!paused && !takeStartedWithRun(execution, index)) {
         const start: ChangingEmit<'step_started'> = {
           type: 'step_started',
-          fields: {
-            stepIndex: index,
-            stepKey: step.key ?? null,
-            stepType: step.type,
-            refId: step.ref_id,
-          },
+          fields: stepStartedFields(step, index),
           change: this.repository.stepChange(run.id, index, { status: 'running', runId: null }),
         };
         await sink.emitAllWith([...takePendingEnd(execution), start]);
@@ -346,6 +358,13 @@ function takePendingEnd(execution: Execution): ChangingEmit[] {
   const end = execution.pendingEnd;
   execution.pendingEnd = undefined;
   return end ? [end] : [];
+}
+
+/** Whether the step's start was stored with the run: true once, for that step only. */
+function takeStartedWithRun(execution: Execution, index: number): boolean {
+  if (execution.startedWithRun !== index) return false;
+  execution.startedWithRun = undefined;
+  return true;
 }
 
 function failureOf(error: unknown): { code: string; message: string } {

@@ -55,17 +55,18 @@ export class WorkflowRunsRepository {
   ) {}
 
   /**
-   * The workflow run, held by this instance, with its steps (all pending) and `first`, its first
-   * event (whose `workflowRunId` is the new run's id), numbered: one statement, one round trip.
+   * The workflow run, held by this instance, with its steps and `opening`, its first events
+   * (whose `workflowRunId` is the new run's id), numbered from 0: one statement, one round trip.
+   * The steps are pending, but the first one if `opening` tells its start: that one is running.
    */
   async insert(
     run: NewWorkflowRun,
-    first: WorkflowRunEvent,
-  ): Promise<{ row: WorkflowRunRow; first: WorkflowRunEvent }> {
+    opening: readonly WorkflowRunEvent[],
+  ): Promise<{ row: WorkflowRunRow; opening: WorkflowRunEvent[] }> {
     const db = this.transactions.db;
-    const id = first.workflowRunId;
-    // The first number (the counter's default is one below it), already counted in the row.
-    const sequenceNumber = 0;
+    const id = opening[0].workflowRunId;
+    // Numbered from 0 (the counter's default is one below it), already counted in the row.
+    const numbered = opening.map((event, sequenceNumber) => ({ ...event, sequenceNumber }));
     const inserted = db.$with('inserted_run').as(
       db
         .insert(workflowRuns)
@@ -82,22 +83,29 @@ export class WorkflowRunsRepository {
           depth: run.depth,
           instance_id: run.instanceId,
           heartbeat_at: sql`now()`,
-          last_sequence_number: sequenceNumber,
+          last_sequence_number: numbered.length - 1,
         })
         .returning(),
     );
-    const event = db.$with('inserted_event').as(
-      db.insert(workflowRunEvents).values({
-        workflow_run_id: id,
-        sequence_number: sequenceNumber,
-        event_index: first.eventIndex,
-        type: first.type,
-        event: storedFormOf(first),
-      }),
+    const events = db.$with('inserted_events').as(
+      db.insert(workflowRunEvents).values(
+        numbered.map((event) => ({
+          workflow_run_id: id,
+          sequence_number: event.sequenceNumber,
+          event_index: event.eventIndex,
+          type: event.type,
+          event: storedFormOf(event),
+        })),
+      ),
     );
-    const rows = run.steps.map((_, index) => ({ workflow_run_id: id, index }));
+    const firstStarted = opening.some(({ type }) => type === 'step_started');
+    const rows = run.steps.map((_, index) => ({
+      workflow_run_id: id,
+      index,
+      ...(index === 0 && firstStarted && { status: 'running' as const }),
+    }));
     // Drizzle refuses an insert of no rows: a run of no steps has none.
-    const ctes: WithSubquery[] = [inserted, event];
+    const ctes: WithSubquery[] = [inserted, events];
     if (rows.length > 0) {
       ctes.push(db.$with('inserted_steps').as(db.insert(workflowRunSteps).values(rows)));
     }
@@ -105,7 +113,7 @@ export class WorkflowRunsRepository {
       .with(...ctes)
       .select()
       .from(inserted);
-    return { row, first: { ...first, sequenceNumber } };
+    return { row, opening: numbered };
   }
 
   async find(id: string): Promise<WorkflowRunRow | undefined> {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
 import { ClusterInstance } from '../../cluster/cluster-buses';
 import { isUniqueViolation } from '../../database/postgres-errors';
-import { isActiveRunStatus } from '../../database/schema';
+import { isActiveRunStatus, type WorkflowRunStep } from '../../database/schema';
 import { DatabaseConfig } from '../../database/database.config';
 import { ClusterConfig } from '../../cluster/cluster.config';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
@@ -20,6 +20,7 @@ import { WebhookOutbox, type WebhookState } from '../../webhooks/webhook-outbox'
 import { WebhookTargets } from '../../webhooks/webhook-targets';
 import { InvalidWorkflowInputError, WorkflowRunNotFoundError } from './workflow-run.errors';
 import { type WorkflowRunEvent } from './workflow-run-event.types';
+import { stepStartedFields } from './step-started';
 import { WorkflowRunExecutions } from './workflow-run-executions';
 import { WorkflowRunStreams } from './workflow-run-streams';
 import { WorkflowRunner } from './workflow-runner';
@@ -81,7 +82,8 @@ export class WorkflowRunsService {
       ...(key !== undefined && { key }),
       ...(input !== undefined && { input }),
     }));
-    let started: { row: WorkflowRunRow; first: WorkflowRunEvent };
+    const opening = openingEvents(randomUUID(), request.input, steps);
+    let started: { row: WorkflowRunRow; opening: WorkflowRunEvent[] };
     try {
       started = await this.repository.insert(
         {
@@ -96,14 +98,7 @@ export class WorkflowRunsService {
           depth: origin.depth,
           instanceId: this.instance.id,
         },
-        {
-          type: 'workflow_started',
-          workflowRunId: randomUUID(),
-          eventIndex: 0,
-          timestamp: new Date().toISOString(),
-          persistenceState: 'persisted',
-          input: request.input,
-        },
+        opening,
       );
     } catch (error) {
       // A concurrent request with the same key stored its run first: that run is the answer.
@@ -112,8 +107,11 @@ export class WorkflowRunsService {
       throw error;
     }
     this.streams.open(started.row.id);
-    this.streams.publish(started.first);
-    this.runner.launch(started.row, started.first.eventIndex + 1);
+    started.opening.forEach((event) => this.streams.publish(event));
+    this.runner.launch(started.row, {
+      nextEventIndex: opening.length,
+      firstStepStarted: steps.length > 0,
+    });
     return started.row;
   }
 
@@ -184,4 +182,32 @@ export class WorkflowRunsService {
 function hashOf(workflowId: string, request: WorkflowRunRequest): string {
   const asked = [workflowId, request.input ?? null, request.webhookUrl ?? null];
   return createHash('sha256').update(JSON.stringify(asked)).digest('hex');
+}
+
+/**
+ * A new workflow run's first events: its start and, as the first step starts at once, that
+ * step's start, stored with the run by the same statement.
+ */
+function openingEvents(
+  workflowRunId: string,
+  input: unknown,
+  steps: readonly WorkflowRunStep[],
+): WorkflowRunEvent[] {
+  const opened = { workflowRunId, timestamp: new Date().toISOString() } as const;
+  const started: WorkflowRunEvent = {
+    ...opened,
+    type: 'workflow_started',
+    eventIndex: 0,
+    persistenceState: 'persisted',
+    input,
+  };
+  if (steps.length === 0) return [started];
+  const firstStep: WorkflowRunEvent = {
+    ...opened,
+    type: 'step_started',
+    eventIndex: 1,
+    persistenceState: 'persisted',
+    ...stepStartedFields(steps[0], 0),
+  };
+  return [started, firstStep];
 }
