@@ -524,7 +524,10 @@ describe('Agent runtime under concurrency', () => {
         started = alice
           .post(runsPath(sessionId), { content: 'too late' })
           .then((response) => response);
-        await untilWaitingForLocks(databaseOf(testApp), 'insert into "runs"%');
+        await untilWaitingForLocks(
+          databaseOf(testApp),
+          'with "inserted_run" as (insert into "runs"%',
+        );
       });
       const answer = await started!;
       expect(answer.status).toBe(404);

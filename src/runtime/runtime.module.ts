@@ -8,6 +8,7 @@ import { ProvidersModule } from '../providers/providers.module';
 import { RegistryModule } from '../registry/registry.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { JobsModule } from '../jobs/jobs.module';
+import { RunStarts } from './runs/run-starts.repository';
 import { AgentToolCalls } from './agent-tools/agent-tool-calls.service';
 import { AgentToolKind } from './agent-tools/agent-tool.kind';
 import { AgentToolWork } from './agent-tools/agent-tool-work';
@@ -77,6 +78,7 @@ import { WorkflowToolWork } from './workflow-runs/workflow-tool-work';
     EventStore,
     SessionsRepository,
     RunsRepository,
+    RunStarts,
     AgentToolWork,
     RunStreams,
     RunEventStreamer,

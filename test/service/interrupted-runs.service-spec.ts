@@ -14,7 +14,7 @@ import {
 import { ApprovalsRepository } from '../../src/runtime/approvals/approvals.repository';
 import { ActiveRuns } from '../../src/runtime/runs/active-runs';
 import { InterruptedRuns } from '../../src/runtime/runs/interrupted-runs';
-import { RunsRepository } from '../../src/runtime/runs/runs.repository';
+import { type NewRun, RunsRepository, runValues } from '../../src/runtime/runs/runs.repository';
 import { RunsService } from '../../src/runtime/runs/runs.service';
 import { useServiceModule } from '../support/service-module';
 import { type ServiceRuntime, type StartedRun, serviceRuntime } from '../support/service-runtime';
@@ -33,14 +33,19 @@ describe('Interrupted and active runs', () => {
     runs = module().get(RunsService);
   });
 
+  /** A running run stored as a start stores it, without its first event. */
+  async function insertRunning(run: NewRun) {
+    const db = module().get(Transactions).db;
+    const [row] = await db.insert(runsTable).values(runValues(run)).returning();
+    return row;
+  }
+
   /**
    * A run left `running` by a process that is gone, its last heartbeat an hour ago: it asked
    * the model and called a tool, whose result never came.
    */
   async function orphanedRun(sessionId: string): Promise<string> {
-    const run = await module()
-      .get(RunsRepository)
-      .insertRunning({ sessionId, owner: alice.principal.user });
+    const run = await insertRunning({ sessionId, owner: alice.principal.user });
     const store = module().get(EventStore);
     let eventIndex = 0;
     const append = <T extends RunEventType>(type: T, fields: RunEventFields[T]) =>
@@ -77,14 +82,13 @@ describe('Interrupted and active runs', () => {
 
   test('the runs an interrupted run delegated to are interrupted with it, however alive', async () => {
     const parent = await orphanedRun(await alice.session([{ text: 'Parent.' }]));
-    const repository = module().get(RunsRepository);
-    const child = await repository.insertRunning({
+    const child = await insertRunning({
       sessionId: await alice.session([{ text: 'Child.' }]),
       owner: alice.principal.user,
       parentRunId: parent,
       depth: 1,
     });
-    const grandchild = await repository.insertRunning({
+    const grandchild = await insertRunning({
       sessionId: await alice.session([{ text: 'Grandchild.' }]),
       owner: alice.principal.user,
       parentRunId: child.id,
@@ -109,7 +113,7 @@ describe('Interrupted and active runs', () => {
     const parent = await orphanedRun(await alice.session([{ text: 'Parent.' }]));
     const sessionId = await alice.session([{ text: 'Never asked.' }]);
     const repository = module().get(RunsRepository);
-    const child = await repository.insertRunning({
+    const child = await insertRunning({
       sessionId,
       owner: alice.principal.user,
       parentRunId: parent,

@@ -25,6 +25,24 @@ export interface NewRun {
   webhookUrl?: string;
 }
 
+/** The columns of a new running run (with `id`, the run's id made beforehand). */
+export function runValues(run: NewRun & { id?: string }) {
+  return {
+    id: run.id,
+    session_id: run.sessionId,
+    owner: run.owner,
+    idempotency_key: run.idempotencyKey,
+    request_hash: run.requestHash,
+    thinking_budget: run.thinkingBudget,
+    parent_run_id: run.parentRunId,
+    depth: run.depth ?? 0,
+    trace_parent: run.traceParent,
+    workflow_run_id: run.workflowRunId,
+    webhook_url: run.webhookUrl,
+    heartbeat_at: sql`now()`,
+  };
+}
+
 export interface RunEnding {
   status: Exclude<RunStatus, 'running' | 'awaiting_approval'>;
   stopReason: string | null;
@@ -48,27 +66,6 @@ export class RunsRepository {
     private readonly transactions: Transactions,
     private readonly webhooks: WebhookOutbox,
   ) {}
-
-  /** Inserts a running run; the database refuses a second running run of one session. */
-  async insertRunning(run: NewRun): Promise<RunRow> {
-    const [row] = await this.transactions.db
-      .insert(runs)
-      .values({
-        session_id: run.sessionId,
-        owner: run.owner,
-        idempotency_key: run.idempotencyKey,
-        request_hash: run.requestHash,
-        thinking_budget: run.thinkingBudget,
-        parent_run_id: run.parentRunId,
-        depth: run.depth,
-        trace_parent: run.traceParent,
-        workflow_run_id: run.workflowRunId,
-        webhook_url: run.webhookUrl,
-        heartbeat_at: sql`now()`,
-      })
-      .returning();
-    return row;
-  }
 
   async findOwned(id: string, owner: string): Promise<RunRow | undefined> {
     if (!isUuid(id)) return undefined;

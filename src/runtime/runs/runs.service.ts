@@ -28,6 +28,7 @@ import { RunStreams } from '../streams/run-streams.service';
 import { ActiveRuns } from './active-runs';
 import { LiveRunSinks } from './live-run-sinks';
 import { RunTelemetry } from './run-telemetry';
+import { RunStarts, type StartingRun } from './run-starts.repository';
 import { conversationOf } from './conversation-history';
 import { RunEventSink } from './run-event-sink';
 import { RunOrchestrator } from './run-orchestrator';
@@ -104,6 +105,7 @@ export class RunsService implements BeforeApplicationShutdown {
     private readonly runs: RunsRepository,
     private readonly events: EventStore,
     private readonly transactions: Transactions,
+    private readonly starts: RunStarts,
     private readonly planner: RunPlanner,
     private readonly orchestrator: RunOrchestrator,
     private readonly streams: RunStreams,
@@ -452,8 +454,11 @@ export class RunsService implements BeforeApplicationShutdown {
     }
   }
 
-  /** The run and its first event, `user_message_sent`, stored together. */
-  private insertRun({
+  /**
+   * The run and its first event, `user_message_sent`, stored together (with the session when the
+   * run makes it), and the session's events before it.
+   */
+  private async insertRun({
     session,
     request,
     idempotencyKey,
@@ -465,37 +470,45 @@ export class RunsService implements BeforeApplicationShutdown {
     thinkingBudget,
     attachments,
   }: RunInsert): Promise<InsertedRun> {
-    return this.transactions.run(async () => {
-      if (newSession) await this.sessions.insert(session);
-      const run = await this.runs.insertRunning({
-        sessionId: session.id,
-        owner: session.owner,
-        idempotencyKey,
-        requestHash,
-        thinkingBudget,
-        parentRunId: lineage?.parentRunId,
-        depth: lineage?.depth ?? 0,
-        traceParent,
-        workflowRunId,
-        webhookUrl: request.webhook_url,
-      });
-      // Read once this run holds the session, so no run appends meanwhile and every turn of a
-      // run that ended before it (one it raced, too) is there. A session made here has none.
-      const earlierEvents = newSession ? [] : await this.events.listBySession(session.id);
-      const first = await this.events.append({
-        type: 'user_message_sent',
-        sessionId: session.id,
-        runId: run.id,
-        eventIndex: 0,
-        timestamp: new Date().toISOString(),
-        persistenceState: 'persisted',
-        content: request.content,
-        ...(attachments.length > 0 && {
-          attachments: attachments.map(({ id, name, mime_type }) => ({ id, name, mime_type })),
-        }),
-      });
-      return { run, first, earlierEvents };
-    });
+    const run: StartingRun = {
+      id: randomUUID(),
+      sessionId: session.id,
+      owner: session.owner,
+      idempotencyKey,
+      requestHash,
+      thinkingBudget,
+      parentRunId: lineage?.parentRunId,
+      depth: lineage?.depth ?? 0,
+      traceParent,
+      workflowRunId,
+      webhookUrl: request.webhook_url,
+    };
+    const first: RunEvent = {
+      type: 'user_message_sent',
+      sessionId: session.id,
+      runId: run.id,
+      eventIndex: 0,
+      timestamp: new Date().toISOString(),
+      persistenceState: 'persisted',
+      content: request.content,
+      ...(attachments.length > 0 && {
+        attachments: attachments.map(({ id, name, mime_type }) => ({ id, name, mime_type })),
+      }),
+    };
+    if (newSession) {
+      const row = await this.starts.insertWithSession(session, run, first);
+      return { run: row, first: { ...first, sequenceNumber: 0 }, earlierEvents: [] };
+    }
+    const started = await this.starts.insert(run, first);
+    if (!started) throw new SessionNotFoundError(session.id);
+    // Read once the run holds the session, so no run appends meanwhile and every turn of a run
+    // that ended before it (one it raced, too) is there.
+    const events = await this.events.listBySession(session.id);
+    return {
+      run: started.row,
+      first: { ...first, sequenceNumber: started.sequenceNumber },
+      earlierEvents: events.filter(({ runId }) => runId !== run.id),
+    };
   }
 
   /**

@@ -21,11 +21,6 @@ export class SessionsRepository {
     return row;
   }
 
-  /** Stores a session made in code, as it is. */
-  async insert(session: SessionRow): Promise<void> {
-    await this.transactions.db.insert(sessions).values(session);
-  }
-
   async find(id: string): Promise<SessionRow | undefined> {
     const [row] = await this.transactions.db.select().from(sessions).where(eq(sessions.id, id));
     return row;

@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { type PgInsertValue } from 'drizzle-orm/pg-core';
+import { preparedQuery } from '../../database/prepared-queries';
+import { runEvents, runs, sessions } from '../../database/schema';
+import { Transactions } from '../../database/transactions';
+import { type RunEvent } from '../events/run-event.types';
+import { type SessionRow } from '../sessions/sessions.repository';
+import { type NewRun, type RunRow, runValues } from './runs.repository';
+
+/** A run to start, with its id made beforehand (its first event names it). */
+export type StartingRun = NewRun & { id: string };
+
+/**
+ * A run's start, stored by one statement: the running run and its first event, with the session
+ * when the run makes it. Being one statement, it commits or fails whole, in one round trip
+ * instead of `BEGIN`, three statements and `COMMIT`.
+ */
+@Injectable()
+export class RunStarts {
+  constructor(private readonly transactions: Transactions) {}
+
+  /**
+   * The run in its existing session, and `first` numbered by the session's counter. The run is
+   * inserted first (the counter's update reads the inserted row): two starts racing for one
+   * session queue on the unique index of its active run, never on its row in the other order.
+   * A deleted session refuses the run (its foreign key); undefined if the counter did not move.
+   */
+  async insert(
+    run: StartingRun,
+    first: RunEvent,
+  ): Promise<{ row: RunRow; sequenceNumber: number } | undefined> {
+    const db = this.transactions.db;
+    const values = placeholderValuesOf(run);
+    // Prepared: the statement is the same for every start in a session that exists.
+    const [started] = await preparedQuery(db, 'start_run', () => {
+      const inserted = db.$with('inserted_run').as(
+        db
+          .insert(runs)
+          .values({ ...placeholdersFor(values), heartbeat_at: sql`now()` })
+          .returning(),
+      );
+      const counted = db.$with('counted', { last: sessions.last_sequence_number }).as(sql`
+        UPDATE ${sessions}
+        SET last_sequence_number = last_sequence_number + 1, updated_at = now()
+        WHERE id = (SELECT session_id FROM inserted_run)
+        RETURNING last_sequence_number AS last`);
+      const stored = db.$with('stored_event', { sequence_number: runEvents.sequence_number })
+        .as(sql`
+        INSERT INTO ${runEvents} (session_id, sequence_number, run_id, event_index, type, event)
+        SELECT ${sql.placeholder('session_id')}, counted.last, ${sql.placeholder('id')},
+          ${sql.placeholder('event_index')}, ${sql.placeholder('type')},
+          ${sql.placeholder('event')}::jsonb
+        FROM counted
+        RETURNING sequence_number`);
+      return db.with(inserted, counted, stored).select().from(inserted).crossJoin(stored);
+    }).execute({
+      ...values,
+      event_index: first.eventIndex,
+      type: first.type,
+      event: JSON.stringify(storedFormOf(first)),
+    });
+    if (!started) return undefined;
+    return {
+      row: started.inserted_run,
+      sequenceNumber: Number(started.stored_event.sequence_number),
+    };
+  }
+
+  /** The session, the run in it and `first`, the session's first event (numbered 0). */
+  async insertWithSession(session: SessionRow, run: StartingRun, first: RunEvent): Promise<RunRow> {
+    const db = this.transactions.db;
+    const sessionStored = db
+      .$with('inserted_session')
+      .as(db.insert(sessions).values({ ...session, last_sequence_number: 0 }));
+    const inserted = db
+      .$with('inserted_run')
+      .as(db.insert(runs).values(runValues(run)).returning());
+    const stored = db.$with('stored_event').as(
+      db.insert(runEvents).values({
+        session_id: session.id,
+        sequence_number: 0,
+        run_id: run.id,
+        event_index: first.eventIndex,
+        type: first.type,
+        event: storedFormOf(first),
+      }),
+    );
+    const [row] = await db.with(sessionStored, inserted, stored).select().from(inserted);
+    return row;
+  }
+}
+
+/** An event as it is stored: its sequence number is a column of its own. */
+function storedFormOf(event: RunEvent): Record<string, unknown> {
+  return { ...event, sequenceNumber: undefined };
+}
+
+/** A new run's columns but its heartbeat (the database's clock), null where it has none. */
+function placeholderValuesOf(run: StartingRun): Record<string, unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { heartbeat_at, ...columns } = runValues(run);
+  return Object.fromEntries(Object.entries(columns).map(([name, value]) => [name, value ?? null]));
+}
+
+/** Each of the columns, given by the placeholder of its name. */
+function placeholdersFor(values: Record<string, unknown>): PgInsertValue<typeof runs> {
+  const entries = Object.keys(values).map((name) => [name, sql.placeholder(name)]);
+  return Object.fromEntries(entries) as PgInsertValue<typeof runs>;
+}
