@@ -51,15 +51,9 @@ export class EventSink<E extends StreamedEvent> {
   }
 
   /**
-   * Emits one persisted event that `store` stores (and numbers) itself, e.g. by one statement
-   * that also changes what the event tells of, then publishes it.
+   * Emits persisted events that `store` stores (and numbers) together itself, e.g. by one
+   * statement that also changes what they tell of, then publishes them.
    */
-  protected async emitStoredBy(event: E, store: (event: E) => Promise<E>): Promise<E> {
-    const [emitted] = await this.emitAllStoredBy([event], async ([one]) => [await store(one)]);
-    return emitted;
-  }
-
-  /** As `emitStoredBy`, for persisted events that `store` stores (and numbers) together. */
   protected emitAllStoredBy(events: E[], store: (events: E[]) => Promise<E[]>): Promise<E[]> {
     return this.inTurn(() => store(events));
   }
