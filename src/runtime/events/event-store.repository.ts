@@ -4,6 +4,7 @@ import { runEvents, sessions } from '../../database/schema';
 import { rawRows } from '../../database/raw-rows';
 import { Transactions } from '../../database/transactions';
 import { type RunEvent } from './run-event.types';
+import { storedFormOf } from './streamed-event';
 
 /**
  * The durable log of persisted run events. An event's sequence number is allocated by the
@@ -18,7 +19,7 @@ export class EventStore {
   async append(event: RunEvent): Promise<RunEvent> {
     // One statement, one round trip: the counter's update and the insert commit together.
     // The number lives in its column; reads put it back into the event.
-    const stored = JSON.stringify({ ...event, sequenceNumber: undefined });
+    const stored = JSON.stringify(storedFormOf(event));
     const [row] = await rawRows<{ sequence_number: number | string }>(
       this.transactions.db,
       sql`

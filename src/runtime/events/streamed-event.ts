@@ -5,5 +5,10 @@ export interface StreamedEvent {
   persistenceState: 'persisted' | 'transient';
 }
 
+/** A stored event as its row keeps it: the sequence number is a column of its own. */
+export function storedFormOf(event: object): Record<string, unknown> {
+  return { ...event, sequenceNumber: undefined };
+}
+
 /** Whether the event is stored (numbered) or only streamed. */
 export const isStored = (event: StreamedEvent) => event.persistenceState === 'persisted';

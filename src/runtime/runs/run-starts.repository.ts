@@ -5,6 +5,7 @@ import { preparedQuery } from '../../database/prepared-queries';
 import { runEvents, runs, sessions } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { type RunEvent } from '../events/run-event.types';
+import { storedFormOf } from '../events/streamed-event';
 import { type SessionRow } from '../sessions/sessions.repository';
 import { type NewRun, type RunRow, runValues } from './runs.repository';
 
@@ -89,11 +90,6 @@ export class RunStarts {
     const [row] = await db.with(sessionStored, inserted, stored).select().from(inserted);
     return row;
   }
-}
-
-/** An event as it is stored: its sequence number is a column of its own. */
-function storedFormOf(event: RunEvent): Record<string, unknown> {
-  return { ...event, sequenceNumber: undefined };
 }
 
 /** A new run's columns but its heartbeat (the database's clock), null where it has none. */

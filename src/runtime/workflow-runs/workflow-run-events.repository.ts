@@ -3,17 +3,13 @@ import { type SQL, and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rawRows } from '../../database/raw-rows';
 import { workflowRunEvents, workflowRuns } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
+import { storedFormOf } from '../events/streamed-event';
 import { type WorkflowRunEvent } from './workflow-run-event.types';
 
 /** A change of a workflow run's row (`set`: assignments), made only where `where` holds. */
 export interface RowChange {
   set: SQL;
   where: SQL;
-}
-
-/** An event as it is stored: its sequence number is a column of its own. */
-export function storedFormOf(event: WorkflowRunEvent): Record<string, unknown> {
-  return { ...event, sequenceNumber: undefined };
 }
 
 /**

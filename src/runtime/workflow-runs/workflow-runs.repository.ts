@@ -16,7 +16,8 @@ import { type Beat, beatRows } from '../runs/beat-rows';
 import { isUuid } from '../../database/uuid';
 import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
 import { type WorkflowRunEvent } from './workflow-run-event.types';
-import { type RowChange, storedFormOf } from './workflow-run-events.repository';
+import { storedFormOf } from '../events/streamed-event';
+import { type RowChange } from './workflow-run-events.repository';
 import { toWorkflowRunDto } from './workflow-run-views';
 
 export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
