@@ -247,8 +247,8 @@ function nextLookups(testApp: TestApp, lookups: Lookup[]): jest.Mock {
     return lookup ? lookup(() => findActive(sessionId)) : findActive(sessionId);
   });
   const sessionsRepository = testApp.app.get(SessionsRepository);
-  const findWithRun = sessionsRepository.findOwnedWithActiveRun.bind(sessionsRepository);
-  jest.spyOn(sessionsRepository, 'findOwnedWithActiveRun').mockImplementation(async (id, owner) => {
+  const findWithRun = sessionsRepository.findOwnedForRun.bind(sessionsRepository);
+  jest.spyOn(sessionsRepository, 'findOwnedForRun').mockImplementation(async (id, owner) => {
     const found = await findWithRun(id, owner);
     if (!found) return found;
     made();

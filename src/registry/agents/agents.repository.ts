@@ -108,16 +108,38 @@ export class AgentsRepository {
         .where(eq(agents.id, sql.placeholder('id')))
         .orderBy(asc(agentTools.position)),
     ).execute({ id });
-    if (rows.length === 0) return undefined;
-    // An agent without tools has one row, whose tool's columns are all null.
-    return { agent: rows[0].agent, tools: rows.flatMap(({ tool }) => (tool?.id ? [tool] : [])) };
+    return agentWithToolsOf(rows);
   }
 }
 
-const TOOL_OF_AGENT = {
+/**
+ * An agent's tool as a statement reads it, joined from the agent through `agent_tools` to
+ * `tools` (left joins, ordered by `agent_tools.position`): null columns for an agent without
+ * tools. Another statement that reads an agent with more selects this too.
+ */
+export const TOOL_OF_AGENT = {
   id: tools.id,
   name: tools.name,
   description: tools.description,
   is_active: tools.is_active,
   requires_approval: sql<boolean>`coalesce(${agentTools.requires_approval}, ${tools.requires_approval})`,
 };
+
+/**
+ * The agent and its tools from the rows of a statement selecting `agent` and `tool`
+ * (`TOOL_OF_AGENT`): a row per tool, or one row whose tool's columns are all null. Undefined
+ * when there are no rows or the agent's columns are null (a left join that found none).
+ */
+export function agentWithToolsOf(
+  rows: readonly {
+    agent: AgentRow | null;
+    tool: { [K in keyof AgentToolRow]: AgentToolRow[K] | null } | null;
+  }[],
+): AgentWithTools | undefined {
+  const agent = rows[0]?.agent;
+  if (!agent) return undefined;
+  return {
+    agent,
+    tools: rows.flatMap(({ tool }) => (tool?.id ? [tool as AgentToolRow] : [])),
+  };
+}

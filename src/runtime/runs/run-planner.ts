@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProviderRegistry } from '../../providers/provider-registry.service';
-import { AgentsRepository } from '../../registry/agents/agents.repository';
+import { type AgentWithTools, AgentsRepository } from '../../registry/agents/agents.repository';
 import { ToolCatalog } from '../../tools/tool-catalog.service';
 import { RuntimeConfig } from '../runtime.config';
 import {
@@ -40,8 +40,18 @@ export class RunPlanner {
     private readonly config: RuntimeConfig,
   ) {}
 
-  async plan(session: SessionRow, options: RunOptions): Promise<PlannedRun> {
-    const found = session.agent_id ? await this.agents.findWithTools(session.agent_id) : undefined;
+  /**
+   * `withTools`: the session's agent with its tools when the caller read them with the session;
+   * otherwise they are read here.
+   */
+  async plan(
+    session: SessionRow,
+    options: RunOptions,
+    withTools?: AgentWithTools,
+  ): Promise<PlannedRun> {
+    const found =
+      withTools ??
+      (session.agent_id ? await this.agents.findWithTools(session.agent_id) : undefined);
     if (!found) throw new AgentGoneError();
     const { agent } = found;
     const providerName = agent.model_config.provider;

@@ -11,6 +11,7 @@ import {
 import { Transactions } from '../../database/transactions';
 import { type AttachmentFile, FilesService } from '../../files/files.service';
 import { type MessageAttachment } from '../../providers/model-provider.contract';
+import { type AgentWithTools } from '../../registry/agents/agents.repository';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
 import { RuntimeMetrics } from '../runtime.metrics';
@@ -129,9 +130,9 @@ export class RunsService implements BeforeApplicationShutdown {
     request: RunRequest,
     idempotencyKey?: string,
   ): Promise<RunRow> {
-    const found = await this.sessions.findOwnedWithActiveRun(sessionId, principal.user);
+    const found = await this.sessions.findOwnedForRun(sessionId, principal.user);
     if (!found) throw new SessionNotFoundError(sessionId);
-    const { session, activeRun } = found;
+    const { session, activeRun, agent } = found;
     if (request.webhook_url !== undefined) this.webhookTargets.check(request.webhook_url);
     const requestHash = idempotencyKey && hashOf(session.id, request);
     if (idempotencyKey) {
@@ -148,7 +149,7 @@ export class RunsService implements BeforeApplicationShutdown {
       if (earlier) return sameRequestOrRefuse(earlier, requestHash);
       throw refusal;
     }
-    const started = await this.begin(session, request, { idempotencyKey, requestHash });
+    const started = await this.begin(session, request, { idempotencyKey, requestHash }, agent);
     if ('earlier' in started) return sameRequestOrRefuse(started.earlier, requestHash);
     return started.run;
   }
@@ -160,22 +161,31 @@ export class RunsService implements BeforeApplicationShutdown {
   async startDelegated(delegation: Delegation): Promise<RunRow> {
     const { owner, agentId, sessionId, content, lineage, workflowRunId } = delegation;
     let session: SessionRow | undefined;
+    let agent: AgentWithTools | undefined;
     if (sessionId !== undefined) {
-      const found = await this.sessions.findOwnedWithActiveRun(sessionId, owner);
+      const found = await this.sessions.findOwnedForRun(sessionId, owner);
       if (found?.session.agent_id !== agentId) throw new SessionNotFoundError(sessionId);
-      session = found.session;
+      ({ session, agent } = found);
       const refusal = await this.activeRunRefusal(found.activeRun);
       if (refusal) throw refusal;
     }
     const newSession = session ? undefined : { title: delegation.title };
     session ??= unsavedSession(owner, agentId, delegation.title);
-    const started = await this.begin(session, { content }, { lineage, newSession, workflowRunId });
+    const started = await this.begin(
+      session,
+      { content },
+      { lineage, newSession, workflowRunId },
+      agent,
+    );
     // Without an idempotency key there is no earlier run of the same request.
     if ('earlier' in started) throw new SessionBusyError(started.earlier.id, 'start a run');
     return started.run;
   }
 
-  /** Plans the run, stores it with its first event and launches it. */
+  /**
+   * Plans the run, stores it with its first event and launches it. `agent`: the session's agent
+   * with its tools, when they were read with the session.
+   */
   private async begin(
     session: SessionRow,
     request: RunRequest,
@@ -183,8 +193,9 @@ export class RunsService implements BeforeApplicationShutdown {
       RunInsert,
       'idempotencyKey' | 'requestHash' | 'lineage' | 'newSession' | 'workflowRunId'
     >,
+    agent?: AgentWithTools,
   ): Promise<{ run: RunRow } | { earlier: RunRow }> {
-    const plan = await this.planner.plan(session, request);
+    const plan = await this.planner.plan(session, request, agent);
     const attached = await this.attachmentsFor(session.owner, plan, request.attachments ?? []);
     const span = this.telemetry.startRun(plan.agent, session.id);
     let started: InsertedRun | { earlier: RunRow };

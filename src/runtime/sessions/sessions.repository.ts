@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
-import { runs, sessions } from '../../database/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { agentTools, agents, runs, sessions, tools } from '../../database/schema';
 import { preparedQuery } from '../../database/prepared-queries';
 import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
+import {
+  type AgentWithTools,
+  TOOL_OF_AGENT,
+  agentWithToolsOf,
+} from '../../registry/agents/agents.repository';
 import { type RunRow, isActiveRunOf } from '../runs/runs.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -38,25 +43,37 @@ export class SessionsRepository {
 
   /**
    * The session, if it exists and is `owner`'s, with its run that has not ended (running or
-   * paused for approval), if any: what a start checks, in one read.
+   * paused for approval), if any, and its agent with the agent's tools: what a start checks and
+   * plans with, in one read (a row per tool).
    */
-  async findOwnedWithActiveRun(
+  async findOwnedForRun(
     id: string,
     owner: string,
-  ): Promise<{ session: SessionRow; activeRun?: RunRow } | undefined> {
+  ): Promise<{ session: SessionRow; activeRun?: RunRow; agent?: AgentWithTools } | undefined> {
     if (!isUuid(id)) return undefined;
     const db = this.transactions.db;
-    // At most one row: a unique index keeps a session to one active run.
-    const [row] = await preparedQuery(db, 'session_with_active_run', () =>
+    // A unique index keeps a session to one active run: the rows differ only in their tool.
+    const rows = await preparedQuery(db, 'session_for_run', () =>
       db
-        .select({ session: sessions, activeRun: runs })
+        .select({ session: sessions, activeRun: runs, agent: agents, tool: TOOL_OF_AGENT })
         .from(sessions)
         .leftJoin(runs, isActiveRunOf(sessions.id))
+        .leftJoin(agents, eq(agents.id, sessions.agent_id))
+        .leftJoin(agentTools, eq(agentTools.agent_id, agents.id))
+        .leftJoin(tools, eq(tools.id, agentTools.tool_id))
         .where(
           and(eq(sessions.id, sql.placeholder('id')), eq(sessions.owner, sql.placeholder('owner'))),
-        ),
+        )
+        .orderBy(asc(agentTools.position)),
     ).execute({ id, owner });
-    return row && { session: row.session, activeRun: row.activeRun ?? undefined };
+    const [row] = rows;
+    return (
+      row && {
+        session: row.session,
+        activeRun: row.activeRun ?? undefined,
+        agent: agentWithToolsOf(rows),
+      }
+    );
   }
 
   /** A page of `owner`'s sessions, newest first. */
