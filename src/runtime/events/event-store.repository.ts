@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { runEvents, sessions } from '../../database/schema';
-import { rawRows } from '../../database/raw-rows';
+import { preparedQuery } from '../../database/prepared-queries';
+import { runEvents } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { type RunEvent } from './run-event.types';
-import { storedFormOf } from './streamed-event';
+import { numberedEventQueries, numberedEventValues } from './numbered-event';
 
 /**
  * The durable log of persisted run events. An event's sequence number is allocated by the
@@ -19,22 +19,16 @@ export class EventStore {
   async append(event: RunEvent): Promise<RunEvent> {
     // One statement, one round trip: the counter's update and the insert commit together.
     // The number lives in its column; reads put it back into the event.
-    const stored = JSON.stringify(storedFormOf(event));
-    const [row] = await rawRows<{ sequence_number: number | string }>(
-      this.transactions.db,
-      sql`
-      WITH next AS (
-        UPDATE ${sessions}
-        SET last_sequence_number = last_sequence_number + 1, updated_at = now()
-        WHERE id = ${event.sessionId}
-        RETURNING last_sequence_number
-      )
-      INSERT INTO ${runEvents} (session_id, sequence_number, run_id, event_index, type, event)
-      SELECT ${event.sessionId}, next.last_sequence_number, ${event.runId},
-        ${event.eventIndex}, ${event.type}, ${stored}::jsonb
-      FROM next
-      RETURNING sequence_number`,
-    );
+    const db = this.transactions.db;
+    const [row] = await preparedQuery(db, 'append_run_event', () => {
+      const sessionId = sql.placeholder('session_id');
+      const { counted, stored } = numberedEventQueries(db, {
+        counterOf: sessionId,
+        sessionId,
+        runId: sql.placeholder('run_id'),
+      });
+      return db.with(counted, stored).select().from(stored);
+    }).execute({ session_id: event.sessionId, run_id: event.runId, ...numberedEventValues(event) });
     if (!row) throw new Error(`Session ${event.sessionId} does not exist`);
     return { ...event, sequenceNumber: Number(row.sequence_number) };
   }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type PgInsertValue } from 'drizzle-orm/pg-core';
 import { preparedQuery } from '../../database/prepared-queries';
 import { runEvents, runs, sessions } from '../../database/schema';
+import { numberedEventQueries, numberedEventValues } from '../events/numbered-event';
 import { Transactions } from '../../database/transactions';
 import { type RunEvent } from '../events/run-event.types';
 import { storedFormOf } from '../events/streamed-event';
@@ -41,26 +42,13 @@ export class RunStarts {
           .values({ ...placeholdersFor(values), heartbeat_at: sql`now()` })
           .returning(),
       );
-      const counted = db.$with('counted', { last: sessions.last_sequence_number }).as(sql`
-        UPDATE ${sessions}
-        SET last_sequence_number = last_sequence_number + 1, updated_at = now()
-        WHERE id = (SELECT session_id FROM inserted_run)
-        RETURNING last_sequence_number AS last`);
-      const stored = db.$with('stored_event', { sequence_number: runEvents.sequence_number })
-        .as(sql`
-        INSERT INTO ${runEvents} (session_id, sequence_number, run_id, event_index, type, event)
-        SELECT ${sql.placeholder('session_id')}, counted.last, ${sql.placeholder('id')},
-          ${sql.placeholder('event_index')}, ${sql.placeholder('type')},
-          ${sql.placeholder('event')}::jsonb
-        FROM counted
-        RETURNING sequence_number`);
+      const { counted, stored } = numberedEventQueries(db, {
+        counterOf: sql`(SELECT session_id FROM inserted_run)`,
+        sessionId: sql.placeholder('session_id'),
+        runId: sql.placeholder('id'),
+      });
       return db.with(inserted, counted, stored).select().from(inserted).crossJoin(stored);
-    }).execute({
-      ...values,
-      event_index: first.eventIndex,
-      type: first.type,
-      event: JSON.stringify(storedFormOf(first)),
-    });
+    }).execute({ ...values, ...numberedEventValues(first) });
     if (!started) return undefined;
     return {
       row: started.inserted_run,
