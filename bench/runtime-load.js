@@ -130,9 +130,9 @@ function streamRun(agent, port, sessionId, authorization, content, onEvent) {
 
 /**
  * Follows a run on the instance at `port` from its first event to its end. Resolves
- * `{ openedAt, arrivals }`: when the instance answered (it listens to the run's live events by
- * then) and each event's arrival by eventIndex; rejects unless the indexes rise and the run
- * completes.
+ * `{ openedAt, arrivals, completed }`: when the instance answered (it listens to the run's live
+ * events by then), each event's arrival by eventIndex and whether `complete` came; rejects
+ * unless the indexes rise.
  */
 async function followRun(agent, port, runId, authorization) {
   const arrivals = new Map();
@@ -150,9 +150,8 @@ async function followRun(agent, port, runId, authorization) {
     arrivals.set(event.eventIndex, arrival);
     if (event.type === 'complete') completed = true;
   });
-  if (!problem && !completed) problem = 'the stream ended without complete';
   if (problem) throw new Error(`followed on port ${port}: ${problem}`);
-  return { openedAt, arrivals };
+  return { openedAt, arrivals, completed };
 }
 
 /**
@@ -206,7 +205,8 @@ async function measureSessions({
     transientLatencies: [],
     latenciesByType: {},
     runLatencies: [],
-    followed: followPort === undefined ? undefined : { local: [], remote: [], replayed: 0 },
+    followed:
+      followPort === undefined ? undefined : { local: [], remote: [], replayed: 0, late: 0 },
   };
   const following = [];
   const fail = (message) => {
@@ -293,7 +293,7 @@ async function measureSessions({
       if (problem) fail(problem);
       else {
         // Meanwhile the conversation goes on with its next run.
-        if (follower) following.push(checkFollower(follower, persistedEvents));
+        if (follower) following.push(checkFollower(follower, persistedEvents, completed.arrival));
         if (inWindow(completed.arrival)) {
           stats.runs++;
           stats.runLatencies.push(completed.arrival - sent);
@@ -301,9 +301,23 @@ async function measureSessions({
       }
     }
   };
-  const checkFollower = async (follower, persistedEvents) => {
+  const checkFollower = async (follower, persistedEvents, completedAt) => {
     const problem = await follower.then(
-      (followed) => pairFollowed(persistedEvents, followed, inWindow, stats.followed),
+      (followed) => {
+        // `complete` is streamed, not stored: an instance that answers once the run has ended
+        // (its own client had `complete` already) replays the stored events and ends, as it
+        // should; one that answered before must deliver it.
+        const late = !followed.completed && followed.openedAt >= completedAt;
+        if (late) stats.followed.late++;
+        if (!followed.completed && !late) {
+          const before = Math.round(completedAt - followed.openedAt);
+          return (
+            `followed on port ${followPort}: the stream ended without complete ` +
+            `(answered ${before} ms before the run's end, ${followed.arrivals.size} events)`
+          );
+        }
+        return pairFollowed(persistedEvents, followed, inWindow, stats.followed);
+      },
       (error) => error.message,
     );
     if (problem) fail(problem);

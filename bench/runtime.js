@@ -263,12 +263,13 @@ function summarise(load, baseline, cpuCores) {
  * The persisted events a follower on the other instance got live, timed from their `timestamp`
  * at the run's own client (same instance) and at the follower's; `ratioP99`: other ÷ same.
  */
-function followedSummary({ local, remote, replayed }) {
+function followedSummary({ local, remote, replayed, late }) {
   const sameInstance = latencySummary(local);
   const otherInstance = latencySummary(remote);
   return {
     events: remote.length,
     replayed,
+    late,
     sameInstance,
     otherInstance,
     ratioP99: otherInstance.p99Ms / sameInstance.p99Ms,
@@ -409,7 +410,7 @@ function followedLines(runtime) {
       .map(([sessions, r]) => {
         const f = r.followed;
         return (
-          `| ${name} | ${server.backend} | ${sessions} | ${f.events} | ${f.replayed} | ` +
+          `| ${name} | ${server.backend} | ${sessions} | ${f.events} | ${f.replayed} | ${f.late} | ` +
           `${trio(f.sameInstance)} | ${trio(f.otherInstance)} | ${fmt(f.ratioP99, 2)} | ` +
           `${r.cpuCores?.servers?.map((c) => c.toFixed(2)).join(' / ') ?? '—'} |`
         );
@@ -423,11 +424,13 @@ function followedLines(runtime) {
       `(\`GET /api/v1/runs/{id}/events\`, opened on the run's first event). Timed: each persisted ` +
       `event the run emitted after the second instance answered that request (it listens to the ` +
       `run by then; earlier ones are replayed from the store and not timed), from its ` +
-      `\`timestamp\` to its arrival at each client.`,
+      `\`timestamp\` to its arrival at each client. Runs ended first: those that had ended ` +
+      `before the second instance answered (their follower gets the stored events and no ` +
+      `\`complete\`, which is streamed, not stored).`,
     '',
-    '| server | backend | sessions | events timed | replayed | same instance p50 / p95 / p99 ms | ' +
+    '| server | backend | sessions | events timed | replayed | runs ended first | same instance p50 / p95 / p99 ms | ' +
       'other instance p50 / p95 / p99 ms | other ÷ same, p99 | CPU first / second instance |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows,
   ];
 }
