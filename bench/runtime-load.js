@@ -307,14 +307,15 @@ async function measureSessions({
         // `complete` is streamed, not stored: an instance that answers once the run has ended
         // (its own client had `complete` already) replays the stored events and ends, as it
         // should; one that answered before must deliver it.
-        const late = !followed.completed && followed.openedAt >= completedAt;
-        if (late) stats.followed.late++;
-        if (!followed.completed && !late) {
-          const before = Math.round(completedAt - followed.openedAt);
-          return (
-            `followed on port ${followPort}: the stream ended without complete ` +
-            `(answered ${before} ms before the run's end, ${followed.arrivals.size} events)`
-          );
+        if (!followed.completed) {
+          if (followed.openedAt < completedAt) {
+            const before = Math.round(completedAt - followed.openedAt);
+            return (
+              `followed on port ${followPort}: the stream ended without complete ` +
+              `(answered ${before} ms before the run's end, ${followed.arrivals.size} events)`
+            );
+          }
+          stats.followed.late++;
         }
         return pairFollowed(persistedEvents, followed, inWindow, stats.followed);
       },
