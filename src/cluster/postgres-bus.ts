@@ -2,9 +2,8 @@ import { Client } from 'pg';
 import { type Logger } from 'pino';
 import { type BusHandler, BusSubscriptions, type MessageBus } from './message-bus';
 
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; the envelope takes some. */
-const NOTIFY_LIMIT_BYTES = 7900;
-const ENVELOPE_BYTES = 120;
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const NOTIFY_LIMIT_BYTES = 7999;
 const MAX_BACKOFF_MS = 5000;
 const FLUSH_TIMEOUT_MS = 2000;
 /**
@@ -22,7 +21,7 @@ const NOTIFY_ALL =
  * replaced, every channel is listened to again, and subscribers are told of the gap.
  */
 export class PostgresBus implements MessageBus {
-  readonly maxMessageBytes = NOTIFY_LIMIT_BYTES - ENVELOPE_BYTES;
+  readonly maxMessageBytes: number;
   private readonly subscriptions: BusSubscriptions;
   private client?: Client;
   private ready?: Promise<Client>;
@@ -37,6 +36,7 @@ export class PostgresBus implements MessageBus {
     private readonly logger: Logger,
   ) {
     this.subscriptions = new BusSubscriptions(instanceId);
+    this.maxMessageBytes = NOTIFY_LIMIT_BYTES - this.subscriptions.envelopeBytes;
   }
 
   async start(): Promise<void> {
