@@ -15,6 +15,8 @@ export interface SinkOutlets<E extends StreamedEvent> {
 export class EventSink<E extends StreamedEvent> {
   private nextIndex: number;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Emits queued and not yet published. */
+  private queued = 0;
 
   constructor(
     firstIndex: number,
@@ -34,6 +36,15 @@ export class EventSink<E extends StreamedEvent> {
    * transaction, so both are committed or neither, then publishes them.
    */
   emitTogether(events: E[], alongside?: () => Promise<unknown>): Promise<E[]> {
+    // Nothing to store and nothing ahead of them (a run's streamed chunks, mostly): published
+    // now, without the queue's turns of promises.
+    if (this.queued === 0 && !alongside && !events.some(isStored)) {
+      // The executor runs now; a publish that throws rejects the emit.
+      return new Promise((resolve) => {
+        events.forEach((event) => this.outlets.publish(event));
+        resolve(events);
+      });
+    }
     const storeAll = () =>
       storeInOrder(events, (event) =>
         isStored(event) ? this.outlets.store(event) : Promise.resolve(event),
@@ -60,13 +71,17 @@ export class EventSink<E extends StreamedEvent> {
 
   /** Stores after the events emitted before, then publishes what was stored, in order. */
   private inTurn(store: () => Promise<E[]>): Promise<E[]> {
+    this.queued++;
     const emitted = this.queue.then(async () => {
       const all = await store();
       all.forEach((event) => this.outlets.publish(event));
       return all;
     });
+    const settled = () => {
+      this.queued--;
+    };
     // A failed emit fails its caller; the events after it still go out in order.
-    this.queue = emitted.catch(() => undefined);
+    this.queue = emitted.then(settled, settled);
     return emitted;
   }
 
