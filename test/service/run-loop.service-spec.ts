@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { rawRows } from '../../src/database/raw-rows';
 import { Transactions } from '../../src/database/transactions';
+import { EventStore } from '../../src/runtime/events/event-store.repository';
 import { type RunEvent } from '../../src/runtime/events/run-event.types';
 import { RunsService } from '../../src/runtime/runs/runs.service';
 import { RunFinishedError, SessionBusyError } from '../../src/runtime/runtime.errors';
@@ -137,5 +138,29 @@ describe('The run loop', () => {
       status: 'failed',
       error: { code: 'overloaded_error', message: 'API Error' },
     });
+  });
+
+  test('a run whose conversation cannot be read ends failed, after its start was answered', async () => {
+    const sessionId = await alice.session([{ text: 'Never said.' }]);
+    const store = module().get(EventStore);
+    const listBySession = store.listBySession.bind(store);
+    const unreadable = jest
+      .spyOn(store, 'listBySession')
+      .mockImplementation((id) =>
+        id === sessionId ? Promise.reject(new Error('connection lost')) : listBySession(id),
+      );
+    try {
+      const { run, follower } = await alice.start(sessionId, { content: 'Hello?' });
+      const events = await follower.ended;
+
+      expect(typesOf(events)).toEqual(['user_message_sent', 'error']);
+      expect(events[1]).toMatchObject({ code: 'INTERNAL_ERROR' });
+      expect(await runs.find(alice.principal, run.id)).toMatchObject({
+        status: 'failed',
+        error: { code: 'INTERNAL_ERROR' },
+      });
+    } finally {
+      unreadable.mockRestore();
+    }
   });
 });

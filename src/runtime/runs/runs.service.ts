@@ -83,11 +83,10 @@ interface RunInsert {
   attachments: readonly AttachmentFile[];
 }
 
-/** A stored run, its first event and the session's events before it. */
+/** A stored run and its first event. */
 interface InsertedRun {
   run: RunRow;
   first: RunEvent;
-  earlierEvents: RunEvent[];
 }
 
 /**
@@ -219,23 +218,26 @@ export class RunsService implements BeforeApplicationShutdown {
       span.end();
       return started;
     }
-    const { run, first, earlierEvents } = started;
+    const { run, first } = started;
     this.streams.open(run.id);
     this.streams.publish(first);
     this.metrics.runsStarted.inc({ provider: plan.agent.model_config.provider });
+    // The conversation is read in the background: the caller's stream opens a read sooner.
     this.launch(
-      {
+      { sessionId: session.id, runId: run.id },
+      async () => ({
         ...plan,
         runId: run.id,
         depth: run.depth,
-        history: conversationOf([...earlierEvents, first], {
-          attachments: { runId: run.id, files: attached.contents },
-        }),
+        history: conversationOf(
+          [...(start.newSession ? [] : await this.earlierEvents(session.id, run.id)), first],
+          { attachments: { runId: run.id, files: attached.contents } },
+        ),
         turnsSoFar: 0,
         usageSoFar: { input_tokens: 0, output_tokens: 0 },
         // Nobody else knows a session made with the run: it holds no artifacts to read.
         ...(start.newSession && { artifacts: [] }),
-      },
+      }),
       first.eventIndex + 1,
       span,
       { fileIds: attached.files.map((file) => file.id), workflowRunId: run.workflow_run_id },
@@ -283,7 +285,8 @@ export class RunsService implements BeforeApplicationShutdown {
     const attached = await this.attachmentsOfResumed(run.owner, ofRun);
     const span = this.telemetry.startRun(plan.agent, run.session_id, run.trace_parent);
     this.launch(
-      {
+      { sessionId: run.session_id, runId: run.id },
+      () => ({
         ...plan,
         runId: run.id,
         depth: run.depth,
@@ -294,7 +297,7 @@ export class RunsService implements BeforeApplicationShutdown {
         turnsSoFar: ofRun.filter((event) => event.type === 'message').length,
         usageSoFar,
         decided: { calls, approvals },
-      },
+      }),
       run.next_event_index,
       span,
       { fileIds: attached.ids, workflowRunId: run.workflow_run_id },
@@ -340,40 +343,60 @@ export class RunsService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Runs the plan in the background; its event stream ends with it, unless it pauses. A
-   * workflow's step is left running when the server stops, to be ended interrupted.
+   * Runs the plan `planned` completes in the background; its event stream ends with it, unless
+   * it pauses. A plan that cannot be completed (its conversation could not be read) fails the
+   * run. A workflow's step is left running when the server stops, to be ended interrupted.
    */
   private launch(
-    plan: RunPlan,
+    { sessionId, runId }: { sessionId: string; runId: string },
+    planned: () => Promise<RunPlan> | RunPlan,
     firstEventIndex: number,
     span: Span,
     { fileIds, workflowRunId }: { fileIds: string[]; workflowRunId: string | null },
   ): void {
-    const sink = this.sinkFor(plan.sessionId, plan.runId, firstEventIndex);
-    this.liveSinks.add(plan.runId, sink);
-    span.setAttribute('toolhub.run.id', plan.runId);
+    const sink = this.sinkFor(sessionId, runId, firstEventIndex);
+    this.liveSinks.add(runId, sink);
+    span.setAttribute('toolhub.run.id', runId);
     const work = async (signal: AbortSignal) => {
       let outcome: 'ended' | 'paused' = 'ended';
       try {
-        outcome = await this.orchestrator.execute(plan, sink, signal);
+        const plan = await this.completedOrFailed(planned, runId, sink);
+        if (plan) outcome = await this.orchestrator.execute(plan, sink, signal);
       } catch (error) {
         // Only a run whose end could not be stored gets here (the database is gone).
-        this.logger.error({ err: error, runId: plan.runId }, 'Run could not record its end');
+        this.logger.error({ err: error, runId }, 'Run could not record its end');
       } finally {
-        this.liveSinks.remove(plan.runId, sink);
+        this.liveSinks.remove(runId, sink);
         await sink.drained();
         if (outcome === 'ended') {
-          this.streams.finish(plan.runId);
-          this.files.recordUsage(fileIds, plan.runId);
+          this.streams.finish(runId);
+          this.files.recordUsage(fileIds, runId);
         }
-        await this.endSpan(span, plan.runId, outcome);
+        await this.endSpan(span, runId, outcome);
       }
     };
     // The run's spans (model turns, tool calls, the runs it delegates to) nest under its own.
     const inRunSpan = trace.setSpan(context.active(), span);
-    this.active.start(plan.runId, (signal) => context.with(inRunSpan, () => work(signal)), {
+    this.active.start(runId, (signal) => context.with(inRunSpan, () => work(signal)), {
       leftAtShutdown: workflowRunId !== null,
     });
+  }
+
+  /**
+   * The plan `planned` completes; undefined when it could not be completed (the database is
+   * gone, say), and the run, which has not called its model yet, has failed.
+   */
+  private async completedOrFailed(
+    planned: () => Promise<RunPlan> | RunPlan,
+    runId: string,
+    sink: RunEventSink,
+  ): Promise<RunPlan | undefined> {
+    try {
+      return await planned();
+    } catch (error) {
+      await this.orchestrator.fail({ runId }, sink, error, { input_tokens: 0, output_tokens: 0 });
+      return undefined;
+    }
   }
 
   /** Ends a run's span, failed if the run failed; read only when the span is recorded. */
@@ -508,18 +531,21 @@ export class RunsService implements BeforeApplicationShutdown {
     };
     if (newSession) {
       const row = await this.starts.insertWithSession(session, run, first);
-      return { run: row, first: { ...first, sequenceNumber: 0 }, earlierEvents: [] };
+      return { run: row, first: { ...first, sequenceNumber: 0 } };
     }
     const started = await this.starts.insert(run, first);
     if (!started) throw new SessionNotFoundError(session.id);
-    // Read once the run holds the session, so no run appends meanwhile and every turn of a run
-    // that ended before it (one it raced, too) is there.
-    const events = await this.events.listBySession(session.id);
-    return {
-      run: started.row,
-      first: { ...first, sequenceNumber: started.sequenceNumber },
-      earlierEvents: events.filter(({ runId }) => runId !== run.id),
-    };
+    return { run: started.row, first: { ...first, sequenceNumber: started.sequenceNumber } };
+  }
+
+  /**
+   * The session's events before the run's. Read once the run holds the session and before it
+   * appends, so no run appends meanwhile and every turn of a run that ended before it (one it
+   * raced, too) is there.
+   */
+  private async earlierEvents(sessionId: string, runId: string): Promise<RunEvent[]> {
+    const events = await this.events.listBySession(sessionId);
+    return events.filter((event) => event.runId !== runId);
   }
 
   /**
