@@ -1,3 +1,5 @@
+import { type Placeholder, sql } from 'drizzle-orm';
+import { type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core';
 import { type Database } from './database';
 
 /** A statement that runs with values for its `sql.placeholder`s. */
@@ -35,4 +37,19 @@ export function preparedQuery<Result>(
     byName.set(name, prepared);
   }
   return prepared;
+}
+
+/**
+ * An insert's values for a prepared statement: for each of `columns`, the `sql.placeholder` of
+ * its name, to be given the column's value when the statement runs (null, not undefined, where
+ * there is none: a placeholder without a value is an error).
+ */
+export function placeholdersFor<Table extends PgTable>(
+  columns: Record<string, unknown>,
+): PgInsertValue<Table> {
+  const entries: [string, Placeholder][] = Object.keys(columns).map((name) => [
+    name,
+    sql.placeholder(name),
+  ]);
+  return Object.fromEntries(entries) as PgInsertValue<Table>;
 }

@@ -123,8 +123,12 @@ describe('A run started by one statement', () => {
 
     expect(row).toMatchObject({ id: run.id, session_id: made.id, status: 'running' });
     expect(await session(made.id)).toMatchObject({
+      owner: existing.owner,
+      agent_id: existing.agent_id,
       title: 'Made with its run',
       last_sequence_number: 0,
+      created_at: now,
+      updated_at: now,
     });
     expect(
       (await stored(made.id)).map(({ runId, sequenceNumber }) => [runId, sequenceNumber]),

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import { type PgInsertValue } from 'drizzle-orm/pg-core';
-import { preparedQuery } from '../../database/prepared-queries';
+import { placeholdersFor, preparedQuery } from '../../database/prepared-queries';
 import { runEvents, runs, sessions } from '../../database/schema';
 import { numberedEventQueries, numberedEventValues } from '../events/numbered-event';
 import { Transactions } from '../../database/transactions';
 import { type RunEvent } from '../events/run-event.types';
-import { storedFormOf } from '../events/streamed-event';
 import { type SessionRow } from '../sessions/sessions.repository';
 import { type NewRun, type RunRow, runValues } from './runs.repository';
 
@@ -39,7 +37,7 @@ export class RunStarts {
       const inserted = db.$with('inserted_run').as(
         db
           .insert(runs)
-          .values({ ...placeholdersFor(values), heartbeat_at: sql`now()` })
+          .values({ ...placeholdersFor<typeof runs>(values), heartbeat_at: sql`now()` })
           .returning(),
       );
       const { counted, stored } = numberedEventQueries(db, {
@@ -56,26 +54,45 @@ export class RunStarts {
     };
   }
 
-  /** The session, the run in it and `first`, the session's first event (numbered 0). */
+  /**
+   * The session, the run in it and `first`, the session's first event (numbered 0). Prepared
+   * too: the run's columns as in `insert`; the session's id and owner are the run's placeholders,
+   * its agent, title and time placeholders of their own.
+   */
   async insertWithSession(session: SessionRow, run: StartingRun, first: RunEvent): Promise<RunRow> {
     const db = this.transactions.db;
-    const sessionStored = db
-      .$with('inserted_session')
-      .as(db.insert(sessions).values({ ...session, last_sequence_number: 0 }));
-    const inserted = db
-      .$with('inserted_run')
-      .as(db.insert(runs).values(runValues(run)).returning());
-    const stored = db.$with('stored_event').as(
-      db.insert(runEvents).values({
-        session_id: session.id,
-        sequence_number: 0,
-        run_id: run.id,
-        event_index: first.eventIndex,
-        type: first.type,
-        event: storedFormOf(first),
-      }),
-    );
-    const [row] = await db.with(sessionStored, inserted, stored).select().from(inserted);
+    const values = placeholderValuesOf(run);
+    const [row] = await preparedQuery(db, 'start_run_with_session', () => {
+      const sessionStored = db.$with('inserted_session').as(
+        db.insert(sessions).values({
+          id: sql.placeholder('session_id'),
+          owner: sql.placeholder('owner'),
+          agent_id: sql.placeholder('agent_id'),
+          title: sql.placeholder('title'),
+          last_sequence_number: 0,
+          created_at: sql.placeholder('created_at'),
+          updated_at: sql.placeholder('created_at'),
+        }),
+      );
+      const inserted = db.$with('inserted_run').as(
+        db
+          .insert(runs)
+          .values({ ...placeholdersFor<typeof runs>(values), heartbeat_at: sql`now()` })
+          .returning(),
+      );
+      const stored = db.$with('stored_event', {}).as(sql`
+        INSERT INTO ${runEvents} (session_id, sequence_number, run_id, event_index, type, event)
+        VALUES (${sql.placeholder('session_id')}::uuid, 0, ${sql.placeholder('id')}::uuid,
+          ${sql.placeholder('event_index')}::int, ${sql.placeholder('type')}::text,
+          ${sql.placeholder('event')}::jsonb)`);
+      return db.with(sessionStored, inserted, stored).select().from(inserted);
+    }).execute({
+      ...values,
+      agent_id: session.agent_id,
+      title: session.title,
+      created_at: session.created_at,
+      ...numberedEventValues(first),
+    });
     return row;
   }
 }
@@ -85,10 +102,4 @@ function placeholderValuesOf(run: StartingRun): Record<string, unknown> {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { heartbeat_at, ...columns } = runValues(run);
   return Object.fromEntries(Object.entries(columns).map(([name, value]) => [name, value ?? null]));
-}
-
-/** Each of the columns, given by the placeholder of its name. */
-function placeholdersFor(values: Record<string, unknown>): PgInsertValue<typeof runs> {
-  const entries = Object.keys(values).map((name) => [name, sql.placeholder(name)]);
-  return Object.fromEntries(entries) as PgInsertValue<typeof runs>;
 }
