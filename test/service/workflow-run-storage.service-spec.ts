@@ -94,11 +94,8 @@ describe('A workflow run stored by one statement at its start and its end', () =
         stepStarted(row, 1, 4),
       ],
       [
-        runs().stepChange(row.id, 0, {
-          status: 'completed',
-          output: { url: 'https://example.test/ü' },
-        }),
-        runs().stepChange(row.id, 1, { status: 'running', runId: null }),
+        { index: 0, status: 'completed', output: { url: 'https://example.test/ü' } },
+        { index: 1, status: 'running', runId: null },
       ],
     );
 
@@ -120,6 +117,26 @@ describe('A workflow run stored by one statement at its start and its end', () =
       { status: 'running', output: null },
     ]);
     expect((await runs().find(row.id))?.last_sequence_number).toBe(started.sequenceNumber);
+  });
+
+  it('changes only what a step change names, the other steps and columns kept', async () => {
+    const { row } = await insert(3);
+    const error = { code: 'TOOL_FAILED', message: 'Nöpe "quoted" \\ back' };
+    await runs().changeStep(row.id, { index: 0, status: 'completed', output: 'a "string"' });
+    await runs().changeStep(row.id, { index: 1, status: 'completed', output: null });
+    await runs().changeStep(row.id, { index: 2, status: 'running' });
+    await runs().changeStep(row.id, { index: 2, status: 'failed', error });
+    await runs().changeStep(row.id, { index: 0, status: 'awaiting_approval' });
+
+    expect(
+      (await runs().steps(row.id)).map(({ status, output, error }) => ({ status, output, error })),
+    ).toEqual([
+      { status: 'awaiting_approval', output: 'a "string"', error: null },
+      { status: 'completed', output: null, error: null },
+      { status: 'failed', output: null, error },
+    ]);
+    const other = await insert(1);
+    expect((await runs().steps(other.row.id)).map(({ status }) => status)).toEqual(['pending']);
   });
 
   it('starts with its steps pending and its first event numbered, the count going on from it', async () => {
@@ -248,7 +265,7 @@ describe('A workflow run stored by one statement at its start and its end', () =
         eventOf(row.id, 3, 'workflow_completed', { output }),
       ],
       runs().ending({ status: 'completed', output }, 4),
-      [runs().stepChange(row.id, 0, { status: 'completed', output })],
+      [{ index: 0, status: 'completed', output }],
     );
 
     expect(stored?.map(({ type, sequenceNumber }) => [type, sequenceNumber])).toEqual([
@@ -269,7 +286,7 @@ describe('A workflow run stored by one statement at its start and its end', () =
         eventOf(row.id, 3, 'workflow_completed', { output: 'late' }),
       ],
       runs().ending({ status: 'completed', output: 'late' }, 4),
-      [runs().stepChange(row.id, 0, { status: 'completed', output: 'late' })],
+      [{ index: 0, status: 'completed', output: 'late' }],
     );
 
     expect(stored).toBeUndefined();

@@ -60,7 +60,8 @@ export class AgentSteps {
         workflowRunId: workflowRun.id,
       }));
     if (!paused) {
-      await this.workflowRuns.changeStep(workflowRun.id, index, {
+      await this.workflowRuns.changeStep(workflowRun.id, {
+        index,
         status: 'running',
         runId: run.id,
       });

@@ -1,7 +1,7 @@
-import { type SQL } from 'drizzle-orm';
 import { type Transactions } from '../../database/transactions';
 import { EventSink } from '../events/event-sink';
 import { type RunEvent } from '../events/run-event.types';
+import { type StepUpdate } from './step-changes';
 import { type WorkflowRunEventStore } from './workflow-run-events.repository';
 import {
   type RelayedStepEvent,
@@ -11,11 +11,11 @@ import {
 } from './workflow-run-event.types';
 import { type WorkflowRunStreams } from './workflow-run-streams';
 
-/** A stored event to emit, and the change (a statement not run yet) stored with it. */
+/** A stored event to emit, and the change of a step stored with it. */
 export interface ChangingEmit<T extends WorkflowRunEventType = WorkflowRunEventType> {
   type: T;
   fields: WorkflowRunEventFields[T];
-  change: SQL;
+  change: StepUpdate;
 }
 
 /** Where one workflow run's events go (see `EventSink`): all its own but `complete` are stored. */
@@ -67,7 +67,7 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
     before: readonly ChangingEmit[],
     type: T,
     fields: WorkflowRunEventFields[T],
-    store: (events: WorkflowRunEvent[], changes: SQL[]) => Promise<WorkflowRunEvent[]>,
+    store: (events: WorkflowRunEvent[], changes: StepUpdate[]) => Promise<WorkflowRunEvent[]>,
   ): Promise<WorkflowRunEvent[]> {
     const events = [
       ...before.map((emit) => this.build(emit.type, emit.fields)),

@@ -131,7 +131,7 @@ export class WorkflowRunner {
         execution.pendingEnd = {
           type: 'step_completed',
           fields: { stepIndex: index, output },
-          change: this.repository.stepChange(run.id, index, { status: 'completed', output }),
+          change: { index, status: 'completed', output },
         };
         // What comes next stores this end with its own event: the next step's start, or the
         // run's end. Only a next step started before (by an earlier execution) does not start.
@@ -183,7 +183,7 @@ export class WorkflowRunner {
         const start: ChangingEmit<'step_started'> = {
           type: 'step_started',
           fields: stepStartedFields(step, index),
-          change: this.repository.stepChange(run.id, index, { status: 'running', runId: null }),
+          change: { index, status: 'running', runId: null },
         };
         await sink.emitAllWith([...takePendingEnd(execution), start]);
       }
@@ -237,7 +237,7 @@ export class WorkflowRunner {
     execution.waits = execution.waits
       .then(() =>
         this.transactions.run(async () => {
-          await this.repository.changeStep(run.id, index, { status });
+          await this.repository.changeStep(run.id, { index, status });
           if (!(await this.repository.setActiveStatus(run.id, status))) throw ended;
         }),
       )
@@ -259,10 +259,7 @@ export class WorkflowRunner {
             {
               type: 'step_failed',
               fields: { stepIndex: index, error: failure.message, code: failure.code },
-              change: this.repository.stepChange(run.id, index, {
-                status: 'failed',
-                error: failure,
-              }),
+              change: { index, status: 'failed', error: failure },
             },
           ]
         : [];
@@ -283,7 +280,8 @@ export class WorkflowRunner {
     try {
       await this.transactions.run(async () => {
         if (index < run.steps.length) {
-          await this.repository.changeStep(run.id, index, {
+          await this.repository.changeStep(run.id, {
+            index,
             status: 'cancelled',
             error: cancelled,
           });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, type WithSubquery, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ACTIVE_RUN_STATUSES,
   isActiveRunStatus,
@@ -9,6 +9,8 @@ import {
   workflowRunSteps,
   workflowRuns,
 } from '../../database/schema';
+import { type Database } from '../../database/database';
+import { placeholdersFor, preparedQuery } from '../../database/prepared-queries';
 import { rawRows } from '../../database/raw-rows';
 import { selectNewestFirst } from '../../database/select-newest-first';
 import { Transactions } from '../../database/transactions';
@@ -16,8 +18,8 @@ import { type Beat, beatRows } from '../runs/beat-rows';
 import { isUuid } from '../../database/uuid';
 import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
 import { type WorkflowRunEvent } from './workflow-run-event.types';
-import { storedFormOf } from '../events/streamed-event';
-import { type RowChange } from './workflow-run-events.repository';
+import { type RowChange, addedEvents, addedEventsValue } from './workflow-run-events.repository';
+import { type StepUpdate, changedStepsQuery, stepChangesValue } from './step-changes';
 import { toWorkflowRunDto } from './workflow-run-views';
 
 export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
@@ -41,13 +43,6 @@ export type WorkflowRunEnding =
   | { status: 'failed'; error: { code: string; message: string } }
   | { status: 'cancelled' };
 
-/** A step's change of state, with what it produced or why it failed. */
-export type StepChange =
-  | { status: 'running'; runId?: string | null }
-  | { status: 'awaiting_approval' }
-  | { status: 'completed'; output: unknown }
-  | { status: 'failed' | 'cancelled'; error: { code: string; message: string } };
-
 @Injectable()
 export class WorkflowRunsRepository {
   constructor(
@@ -57,8 +52,9 @@ export class WorkflowRunsRepository {
 
   /**
    * The workflow run, held by this instance, with its steps and `opening`, its first events
-   * (whose `workflowRunId` is the new run's id), numbered from 0: one statement, one round trip.
-   * The steps are pending, but the first one if `opening` tells its start: that one is running.
+   * (whose `workflowRunId` is the new run's id), numbered from 0: one statement, one round trip,
+   * prepared (the events are one parameter, the steps a count). The steps are pending, but the
+   * first one if `opening` tells its start: that one is running.
    */
   async insert(
     run: NewWorkflowRun,
@@ -68,52 +64,28 @@ export class WorkflowRunsRepository {
     const id = opening[0].workflowRunId;
     // Numbered from 0 (the counter's default is one below it), already counted in the row.
     const numbered = opening.map((event, sequenceNumber) => ({ ...event, sequenceNumber }));
-    const inserted = db.$with('inserted_run').as(
-      db
-        .insert(workflowRuns)
-        .values({
-          id,
-          workflow_id: run.workflowId,
-          owner: run.owner,
-          input: jsonOrNull(run.input),
-          steps: run.steps,
-          idempotency_key: run.idempotencyKey,
-          request_hash: run.requestHash,
-          webhook_url: run.webhookUrl,
-          parent_run_id: run.parentRunId,
-          depth: run.depth,
-          instance_id: run.instanceId,
-          heartbeat_at: sql`now()`,
-          last_sequence_number: numbered.length - 1,
-        })
-        .returning(),
-    );
-    const events = db.$with('inserted_events').as(
-      db.insert(workflowRunEvents).values(
-        numbered.map((event) => ({
-          workflow_run_id: id,
-          sequence_number: event.sequenceNumber,
-          event_index: event.eventIndex,
-          type: event.type,
-          event: storedFormOf(event),
-        })),
-      ),
-    );
-    const firstStarted = opening.some(({ type }) => type === 'step_started');
-    const rows = run.steps.map((_, index) => ({
-      workflow_run_id: id,
-      index,
-      ...(index === 0 && firstStarted && { status: 'running' as const }),
-    }));
-    // Drizzle refuses an insert of no rows: a run of no steps has none.
-    const ctes: WithSubquery[] = [inserted, events];
-    if (rows.length > 0) {
-      ctes.push(db.$with('inserted_steps').as(db.insert(workflowRunSteps).values(rows)));
-    }
-    const [row] = await db
-      .with(...ctes)
-      .select()
-      .from(inserted);
+    const columns = {
+      id,
+      workflow_id: run.workflowId,
+      owner: run.owner,
+      input: jsonText(run.input),
+      steps: JSON.stringify(run.steps),
+      idempotency_key: run.idempotencyKey ?? null,
+      request_hash: run.requestHash ?? null,
+      webhook_url: run.webhookUrl ?? null,
+      parent_run_id: run.parentRunId ?? null,
+      depth: run.depth,
+      instance_id: run.instanceId,
+    };
+    const [row] = await preparedQuery(db, 'start_workflow_run', () =>
+      workflowRunStart(db, columns),
+    ).execute({
+      ...columns,
+      event_count: opening.length,
+      events: addedEventsValue(opening),
+      step_count: run.steps.length,
+      first_started: opening.some(({ type }) => type === 'step_started'),
+    });
     return { row, opening: numbered };
   }
 
@@ -153,24 +125,12 @@ export class WorkflowRunsRepository {
       .orderBy(asc(workflowRunSteps.index));
   }
 
-  async changeStep(workflowRunId: string, index: number, change: StepChange): Promise<void> {
-    await this.transactions.db.execute(this.stepChange(workflowRunId, index, change));
-  }
-
-  /** The statement that changes a step, not run: to run as part of another. */
-  stepChange(workflowRunId: string, index: number, change: StepChange): SQL {
-    return this.transactions.db
-      .update(workflowRunSteps)
-      .set({
-        status: change.status,
-        ...('runId' in change && change.runId !== undefined && { run_id: change.runId }),
-        ...('output' in change && { output: jsonOrNull(change.output) }),
-        ...('error' in change && { error: change.error }),
-      })
-      .where(
-        and(eq(workflowRunSteps.workflow_run_id, workflowRunId), eq(workflowRunSteps.index, index)),
-      )
-      .getSQL();
+  async changeStep(workflowRunId: string, update: StepUpdate): Promise<void> {
+    const db = this.transactions.db;
+    await preparedQuery(db, 'change_workflow_run_steps', () => {
+      const changed = changedStepsQuery(db);
+      return db.with(changed).select().from(changed);
+    }).execute({ workflow_run_id: workflowRunId, step_changes: stepChangesValue([update]) });
   }
 
   /** Marks a running workflow run as waiting for a human, or back at work; false if it ended. */
@@ -216,9 +176,17 @@ export class WorkflowRunsRepository {
   ending(ending: WorkflowRunEnding, nextEventIndex: number): RowChange {
     const { output, error } = endedWith(ending);
     return {
-      set: sql`status = ${ending.status}, output = ${jsonText(output)}::jsonb,
-        error = ${jsonText(error)}::jsonb, next_event_index = ${nextEventIndex}, finished_at = now()`,
+      name: 'ending',
+      set: sql`status = ${sql.placeholder('status')}, output = ${sql.placeholder('output')}::jsonb,
+        error = ${sql.placeholder('error')}::jsonb,
+        next_event_index = ${sql.placeholder('next_event_index')}, finished_at = now()`,
       where: isActiveWorkflowRun(),
+      values: {
+        status: ending.status,
+        output: jsonText(output),
+        error: jsonText(error),
+        next_event_index: nextEventIndex,
+      },
     };
   }
 
@@ -293,7 +261,8 @@ export class WorkflowRunsRepository {
         isActiveRunStatus(state.status as RunStatus),
       );
       if (step) {
-        await this.changeStep(id, step.index, {
+        await this.changeStep(id, {
+          index: step.index,
           status: 'cancelled',
           error: { code: 'RUN_CANCELLED', message: 'The workflow run was cancelled' },
         });
@@ -324,6 +293,36 @@ export class WorkflowRunsRepository {
       .returning();
     return row;
   }
+}
+
+/**
+ * The statement that stores a new workflow run (with `columns` given by placeholders of their
+ * names), its steps (`step_count`, all pending but the first if `first_started`) and its first
+ * events (`events`, numbered from 0 in their order, as `event_count` counts them).
+ */
+function workflowRunStart(db: Database, columns: Record<string, unknown>) {
+  const workflowRunId = sql`${sql.placeholder('id')}::uuid`;
+  const inserted = db.$with('inserted_run').as(
+    db
+      .insert(workflowRuns)
+      .values({
+        ...placeholdersFor<typeof workflowRuns>(columns),
+        heartbeat_at: sql`now()`,
+        last_sequence_number: sql`${sql.placeholder('event_count')}::int - 1`,
+      })
+      .returning(),
+  );
+  const events = db.$with('inserted_events', {}).as(sql`
+    INSERT INTO ${workflowRunEvents} (workflow_run_id, sequence_number, event_index, type, event)
+    SELECT ${workflowRunId}, added.position, added.event_index, added.type, added.event
+    FROM ${addedEvents()}`);
+  const steps = db.$with('inserted_steps', {}).as(sql`
+    INSERT INTO ${workflowRunSteps} (workflow_run_id, index, status)
+    SELECT ${workflowRunId}, step.index,
+      CASE WHEN step.index = 0 AND ${sql.placeholder('first_started')}::boolean
+        THEN 'running' ELSE 'pending' END
+    FROM generate_series(0, ${sql.placeholder('step_count')}::int - 1) AS step (index)`);
+  return db.with(inserted, events, steps).select().from(inserted);
 }
 
 /** A workflow run that has not ended (running, or waiting for approval). */

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { type Database } from '../../database/database';
+import { workflowRunSteps } from '../../database/schema';
+
+/** A step's change of state, with what it produced or why it failed. */
+export type StepChange =
+  | { status: 'running'; runId?: string | null }
+  | { status: 'awaiting_approval' }
+  | { status: 'completed'; output: unknown }
+  | { status: 'failed' | 'cancelled'; error: { code: string; message: string } };
+
+/** A change of the workflow run's step at `index`. */
+export type StepUpdate = StepChange & { index: number };
+
+/**
+ * The `WITH` query `changed_steps` that makes the changes the placeholder `step_changes` lists
+ * (see `stepChangesValue`) to the steps of the workflow run the placeholder `workflow_run_id`
+ * names. One statement for any changes: its SQL is built and planned once, where statements
+ * of their own would differ with the columns each change sets. A column a change does not name
+ * keeps its value.
+ */
+export function changedStepsQuery(db: Database) {
+  return db.$with('changed_steps', { index: workflowRunSteps.index }).as(sql`
+    UPDATE ${workflowRunSteps} AS step
+    SET status = change.status,
+      run_id = CASE WHEN change.sets_run_id THEN change.run_id ELSE step.run_id END,
+      output = CASE WHEN change.sets_output THEN change.output ELSE step.output END,
+      error = CASE WHEN change.sets_error THEN change.error ELSE step.error END
+    FROM jsonb_to_recordset(${sql.placeholder('step_changes')}::jsonb) AS change (
+      index int, status text, sets_run_id boolean, run_id uuid, sets_output boolean,
+      output jsonb, sets_error boolean, error jsonb)
+    WHERE step.workflow_run_id = ${sql.placeholder('workflow_run_id')} AND step.index = change.index
+    RETURNING step.index`);
+}
+
+/**
+ * The value of `changedStepsQuery`'s `step_changes`: the changes as JSON text. An output of
+ * `null` or none is stored as SQL NULL (JSON's `null` becomes it in `jsonb_to_recordset`).
+ */
+export function stepChangesValue(updates: readonly StepUpdate[]): string {
+  return JSON.stringify(
+    updates.map((update) => ({
+      index: update.index,
+      status: update.status,
+      sets_run_id: 'runId' in update && update.runId !== undefined,
+      run_id: 'runId' in update ? update.runId : null,
+      sets_output: 'output' in update,
+      output: 'output' in update ? update.output : null,
+      sets_error: 'error' in update,
+      error: 'error' in update ? update.error : null,
+    })),
+  );
+}
