@@ -7,6 +7,13 @@ const NOTIFY_LIMIT_BYTES = 7999;
 const MAX_BACKOFF_MS = 5000;
 const FLUSH_TIMEOUT_MS = 2000;
 /**
+ * How long a notice waits for others to leave with it. A run streams its chunks a few at a time,
+ * each on its own turn of the event loop: sent at once, nearly every chunk was a statement of
+ * its own, most of a run's statements on this connection. Another instance's followers get
+ * events this much later, beside the few milliseconds a notice takes anyway.
+ */
+const LINGER_MS = 2;
+/**
  * Sends a batch of notices in one statement, in array order: one transaction's notifications
  * reach listeners in the order it sent them. PostgreSQL drops a notice identical to one sent
  * before in the same transaction; the twin arrives with it, so no listener can tell. The batch
@@ -31,6 +38,8 @@ export class PostgresBus implements MessageBus {
   private tail: Promise<unknown> = Promise.resolve();
   /** Notices published while the statements before them run: they leave together. */
   private batch?: [channel: string, payload: string][];
+  /** The wait of a batch not queued yet (see `publish`). */
+  private lingering?: NodeJS.Timeout;
 
   constructor(
     private readonly url: string,
@@ -47,8 +56,9 @@ export class PostgresBus implements MessageBus {
   }
 
   /**
-   * Queues the notice behind the statements sent before it. Notices that pile up meanwhile
-   * (a run's streamed chunks, many runs at once) leave in one statement instead of one each.
+   * Queues the notice behind the statements sent before it. It waits up to `LINGER_MS` for
+   * others to join it: notices published meanwhile (a run's streamed chunks, many runs at once)
+   * leave in one statement instead of one each.
    */
   publish(channel: string, message: string): void {
     const notice: [string, string] = [channel, this.subscriptions.wrap(message)];
@@ -58,16 +68,7 @@ export class PostgresBus implements MessageBus {
     }
     const batch = [notice];
     this.batch = batch;
-    this.enqueue(() => {
-      // Sent as it is now: what is published from here on goes in the next batch.
-      if (this.batch === batch) this.batch = undefined;
-      return this.send(NOTIFY_ALL, [JSON.stringify(batch)]);
-    }).catch((error: unknown) =>
-      this.logger.warn(
-        { err: error, channels: [...new Set(batch.map(([name]) => name))] },
-        'Cluster notices could not be sent',
-      ),
-    );
+    this.lingering = setTimeout(() => this.sendBatch(batch), LINGER_MS);
   }
 
   async subscribe(channel: string, handler: BusHandler): Promise<() => void> {
@@ -81,6 +82,7 @@ export class PostgresBus implements MessageBus {
   async close(): Promise<void> {
     // Notices published just before closing still leave (the CLI revokes a key, then exits),
     // unless the server cannot be reached in time.
+    this.sendWaitingBatch();
     await Promise.race([this.tail, sleep(FLUSH_TIMEOUT_MS)]);
     this.closed = true;
     const client = this.client;
@@ -93,9 +95,31 @@ export class PostgresBus implements MessageBus {
    * lost is sent once more on its replacement (which listens to every channel already).
    */
   private query(text: string, values?: unknown[]): Promise<void> {
-    // Notices published after this statement go after it.
+    // Notices published before this statement go before it; those published after, after it.
+    this.sendWaitingBatch();
     this.batch = undefined;
     return this.enqueue(() => this.send(text, values));
+  }
+
+  /** Queues the batch now, ending its wait; what is published from here on waits anew. */
+  private sendBatch(batch: [channel: string, payload: string][]): void {
+    clearTimeout(this.lingering);
+    this.lingering = undefined;
+    this.enqueue(() => {
+      // Sent as it is now: what is published from here on goes in the next batch.
+      if (this.batch === batch) this.batch = undefined;
+      return this.send(NOTIFY_ALL, [JSON.stringify(batch)]);
+    }).catch((error: unknown) =>
+      this.logger.warn(
+        { err: error, channels: [...new Set(batch.map(([name]) => name))] },
+        'Cluster notices could not be sent',
+      ),
+    );
+  }
+
+  /** The batch still waiting to be queued, queued now: nothing published before is sent later. */
+  private sendWaitingBatch(): void {
+    if (this.lingering && this.batch) this.sendBatch(this.batch);
   }
 
   /** One statement at a time (pg no longer queues them itself): the order is the order sent. */
