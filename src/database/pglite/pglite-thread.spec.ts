@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { type Pool } from 'pg';
 import pino from 'pino';
 import { DataDirectoryConfig } from '../../core/config';
@@ -102,6 +103,35 @@ describe('the embedded database thread', () => {
       expect(existsSync(`${pgdata()}.new`)).toBe(false);
     });
 
+    it('keeps nothing of the answers it gave: a thousand of 100 KB fit in a 32 MB heap', async () => {
+      // Run straight on the worker, with a heap too small for what PGlite's own answer API keeps
+      // (a parsed copy of every answer, for good): with twice this heap, that thread ran out of
+      // memory after 484 of these.
+      const worker = new Worker(join(__dirname, 'pglite-thread.worker.js'), {
+        workerData: { directory: pgdata(), template },
+        resourceLimits: { maxOldGenerationSizeMb: 32 },
+      });
+      const query = simpleQuery("SELECT repeat('x', 1000) FROM generate_series(1, 100)");
+      const answers: number[] = [];
+      try {
+        await new Promise<void>((resolve, reject) => {
+          worker.on('error', reject);
+          worker.on('message', (message: { type: string; bytes?: Uint8Array }) => {
+            if (message.type === 'answer') answers.push(message.bytes?.length ?? 0);
+            else if (message.type !== 'ready') reject(new Error(JSON.stringify(message)));
+            if (answers.length === 1000) resolve();
+            else worker.postMessage({ type: 'exchange', bytes: query });
+          });
+        });
+      } finally {
+        await worker.terminate();
+      }
+
+      // Each answer whole: a row description, 100 rows of 1,000 bytes, the command's end.
+      expect(new Set(answers).size).toBe(1);
+      expect(answers[0]).toBeGreaterThan(100 * 1000);
+    });
+
     it('leaves a directory holding files but no database as it is, and says so', async () => {
       await mkdir(pgdata());
       await writeFile(join(pgdata(), 'notes.txt'), 'not a database');
@@ -112,3 +142,13 @@ describe('the embedded database thread', () => {
     });
   });
 });
+
+/** A simple-protocol Query message: `Q`, its length, the statement ending in a zero byte. */
+function simpleQuery(statement: string): Buffer {
+  const text = Buffer.from(`${statement}\0`);
+  const message = Buffer.alloc(5 + text.length);
+  message.write('Q');
+  message.writeInt32BE(4 + text.length, 1);
+  text.copy(message, 5);
+  return message;
+}

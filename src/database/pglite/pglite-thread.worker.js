@@ -61,13 +61,32 @@ async function handle(db, message) {
       parentPort.postMessage({ type: 'answer', bytes: new Uint8Array(0) });
       return;
     }
-    const bytes = await db.execProtocolRaw(message.bytes);
-    // Moved, not copied, unless the answer is a view into a larger buffer.
-    const movable = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    parentPort.postMessage({ type: 'answer', bytes }, movable ? [bytes.buffer] : []);
+    const bytes = await answerTo(db, message.bytes);
+    parentPort.postMessage({ type: 'answer', bytes }, [bytes.buffer]);
   } catch (error) {
     parentPort.postMessage({ type: 'failed', message: messageOf(error) });
   }
+}
+
+/**
+ * The bytes PostgreSQL answers `bytes` with, in a buffer of their own (so they are moved to the
+ * main thread, not copied). Not `execProtocolRaw`: it also parses every answer into messages
+ * for PGlite's own listeners and keeps each of them in a list it never empties (about 8 KB a
+ * query of 20 short rows), so memory grew with every query and so did the collector's work.
+ * Here each piece PostgreSQL writes is copied out of the WebAssembly memory, which the next
+ * write reuses, and nothing is parsed.
+ */
+async function answerTo(db, bytes) {
+  const pieces = [];
+  await db.execProtocolRawStream(bytes, { onRawData: (piece) => pieces.push(piece.slice()) });
+  if (pieces.length === 1) return pieces[0];
+  const answer = new Uint8Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    answer.set(piece, offset);
+    offset += piece.length;
+  }
+  return answer;
 }
 
 /**
