@@ -7,9 +7,7 @@ const { join, relative } = require('node:path');
 const ROOT = join(__dirname, '..');
 const DOCUMENT_FILE = join(ROOT, 'docs', 'openapi.json');
 const TYPES_FILE = join(ROOT, 'test', 'generated', 'openapi.d.ts');
-const HEADER =
-  '/* eslint-disable */\n' +
-  '// Generated from docs/openapi.json by `npm run openapi:client`; do not edit.\n\n';
+const HEADER = '// Generated from docs/openapi.json by `npm run openapi:client`; do not edit.\n\n';
 
 async function formatted(file, text) {
   const prettier = await import('prettier');

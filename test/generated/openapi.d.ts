@@ -1,4 +1,3 @@
-/* eslint-disable */
 // Generated from docs/openapi.json by `npm run openapi:client`; do not edit.
 
 export interface paths {
