@@ -40,6 +40,8 @@ export class PostgresBus implements MessageBus {
   private batch?: [channel: string, payload: string][];
   /** The wait of a batch not queued yet (see `publish`). */
   private lingering?: NodeJS.Timeout;
+  /** `LISTEN` and `UNLISTEN` statements asked for while the ones before them run: sent as one. */
+  private listening?: { statements: string[]; sent: Promise<void> };
 
   constructor(
     private readonly url: string,
@@ -72,10 +74,10 @@ export class PostgresBus implements MessageBus {
   }
 
   async subscribe(channel: string, handler: BusHandler): Promise<() => void> {
-    if (this.subscriptions.add(channel, handler)) await this.query(`LISTEN ${quoted(channel)}`);
+    if (this.subscriptions.add(channel, handler)) await this.listen(`LISTEN ${quoted(channel)}`);
     return () => {
       if (!this.subscriptions.remove(channel, handler)) return;
-      this.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
+      this.listen(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
     };
   }
 
@@ -91,14 +93,24 @@ export class PostgresBus implements MessageBus {
   }
 
   /**
-   * Runs a statement on the current connection, after the ones sent before it. One that fails because the connection was
-   * lost is sent once more on its replacement (which listens to every channel already).
+   * Starts or stops listening to a channel, in one statement with the others asked for while
+   * the statements before it run, in the order asked. Every run listens to a channel of its
+   * own while it runs: one statement each, at many runs at once, queued behind each other
+   * faster than the one connection could send them, and every run's events waited in memory
+   * with them.
    */
-  private query(text: string, values?: unknown[]): Promise<void> {
-    // Notices published before this statement go before it; those published after, after it.
-    this.sendWaitingBatch();
-    this.batch = undefined;
-    return this.enqueue(() => this.send(text, values));
+  private listen(statement: string): Promise<void> {
+    if (this.listening) {
+      this.listening.statements.push(statement);
+      return this.listening.sent;
+    }
+    const listening = { statements: [statement], sent: Promise.resolve() };
+    this.listening = listening;
+    listening.sent = this.enqueue(() => {
+      if (this.listening === listening) this.listening = undefined;
+      return this.send(listening.statements.join('; '));
+    });
+    return listening.sent;
   }
 
   /** Queues the batch now, ending its wait; what is published from here on waits anew. */
@@ -129,6 +141,11 @@ export class PostgresBus implements MessageBus {
     return sent;
   }
 
+  /**
+   * Runs a statement on the current connection. One that fails because the connection was lost
+   * is sent once more on its replacement, but for `LISTEN` and `UNLISTEN`: the replacement
+   * listens to every channel subscribed to already.
+   */
   private async send(text: string, values?: unknown[]): Promise<void> {
     const ready = this.ready;
     if (this.closed || ready === undefined) return;

@@ -95,6 +95,11 @@ describeOnPostgres.each(BUSES)('The cluster bus on %s', (_, makeBus) => {
   });
 });
 
+/** How many of the statements sent were `LISTEN` or `UNLISTEN`. */
+function listenStatements(calls: unknown[][]): number {
+  return calls.filter(([text]) => typeof text === 'string' && /^(UN)?LISTEN /.test(text)).length;
+}
+
 const setImmediateP = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describeOnPostgres('The cluster bus on PostgreSQL', () => {
@@ -125,6 +130,40 @@ describeOnPostgres('The cluster bus on PostgreSQL', () => {
     sender.publish(channel, 'last words');
     await sender.close();
     expect(await firstArrival('the last message')).toEqual(['last words']);
+  });
+
+  it('listens to and leaves many channels at once in a few statements, in the order asked', async () => {
+    const channels = Array.from({ length: 200 }, (_, i) => `${channel}_${i}`);
+    const heard = new Map<string, string[]>(channels.map((name) => [name, []]));
+    const statements = jest.spyOn(Client.prototype, 'query');
+    try {
+      const stops = await Promise.all(
+        channels.map((name) =>
+          listener.subscribe(name, { message: (text) => heard.get(name)?.push(text) }),
+        ),
+      );
+      // Each run listens to its own channel: one statement each piled up behind the others.
+      expect(listenStatements(statements.mock.calls)).toBeLessThanOrEqual(3);
+      for (const name of channels) sender.publish(name, `to ${name}`);
+      await eventually('a message on every channel', () =>
+        Promise.resolve([...heard.values()].every((texts) => texts.length === 1) || undefined),
+      );
+
+      statements.mockClear();
+      // Left, listened to again, left again: the last word stands.
+      for (const stop of stops) stop();
+      const again = await listener.subscribe(channels[0], { message: () => undefined });
+      again();
+      stop();
+      await listener.subscribe(channel, { message: (text) => received.push(text) });
+      expect(listenStatements(statements.mock.calls)).toBeLessThanOrEqual(3);
+      for (const name of channels) sender.publish(name, 'after leaving');
+      sender.publish(channel, 'still listened to');
+      expect(await firstArrival('the message on the channel kept')).toEqual(['still listened to']);
+      expect([...heard.values()].every((texts) => texts.length === 1)).toBe(true);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('ignores a payload it did not write, and what follows still arrives', async () => {
