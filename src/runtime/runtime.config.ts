@@ -23,6 +23,14 @@ export class RuntimeConfig {
   @Max(86_400)
   RUN_REPLAY_GRACE_SECONDS = 600;
 
+  @Describe(
+    'The most events of ended runs held for replay (about 1.5 KB each); beyond it the runs that ended first are dropped before their grace is over',
+  )
+  @IntegerVariable()
+  @Min(0)
+  @Max(10_000_000)
+  RUN_REPLAY_MAX_EVENTS = 50_000;
+
   @Describe('Seconds between `: ping` comments on an idle event stream')
   @IntegerVariable()
   @Min(1)

@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type MessageBus } from '../../cluster/message-bus';
 import { isStored, type StreamedEvent } from '../events/streamed-event';
+import { type RuntimeConfig } from '../runtime.config';
 
 export interface StreamSubscriber<E extends StreamedEvent> {
   deliver(event: E): void;
@@ -31,6 +32,24 @@ export interface StreamLog<E extends StreamedEvent> {
  * the bus, its index (receivers read it from the store, where it is before it is published).
  */
 type BusMessage<E> = { event: E } | { streamId: string; storedIndex: number };
+
+/**
+ * How long an ended stream's events stay here, and how many events ended streams hold at most:
+ * beyond that the streams that ended first go before their time is up, or a steady load of runs
+ * would hold its rate times the grace period of them.
+ */
+export interface Retention {
+  graceMs: number;
+  maxEvents: number;
+}
+
+/** The retention `RuntimeConfig` sets. */
+export function retentionOf(config: RuntimeConfig): Retention {
+  return {
+    graceMs: config.RUN_REPLAY_GRACE_SECONDS * 1000,
+    maxEvents: config.RUN_REPLAY_MAX_EVENTS,
+  };
+}
 
 /**
  * How long after a stream's end its terminal event is awaited when it is not stored: producers
@@ -72,11 +91,14 @@ export class EventChannels<E extends StreamedEvent>
 {
   private readonly logger: Logger;
   private readonly channels = new Map<string, Channel<E>>();
+  /** The ended streams held, in the order they ended, and the events they hold. */
+  private readonly ended = new Map<string, Channel<E>>();
+  private endedEvents = 0;
 
   constructor(
     private readonly log: StreamLog<E>,
     private readonly bus: MessageBus,
-    private readonly graceMs: number,
+    private readonly retention: Retention,
   ) {
     this.logger = new Logger(log.name);
   }
@@ -136,9 +158,14 @@ export class EventChannels<E extends StreamedEvent>
     channel.unlisten = undefined;
     for (const subscriber of channel.subscribers) subscriber.end();
     channel.subscribers.clear();
-    channel.expiry = setTimeout(() => {
-      if (this.channels.get(streamId) === channel) this.channels.delete(streamId);
-    }, this.graceMs).unref();
+    channel.expiry = setTimeout(() => this.close(streamId, channel), this.retention.graceMs);
+    channel.expiry.unref();
+    this.ended.set(streamId, channel);
+    this.endedEvents += channel.events.length;
+    for (const [endedFirst, held] of this.ended) {
+      if (this.endedEvents <= this.retention.maxEvents) break;
+      this.close(endedFirst, held);
+    }
   }
 
   /**
@@ -307,11 +334,14 @@ export class EventChannels<E extends StreamedEvent>
     this.bus.publish(this.log.channelOf(streamId), message);
   }
 
-  /** Forgets the stream's channel at once. */
-  private close(streamId: string): void {
-    const channel = this.channels.get(streamId);
+  /** Forgets the stream's channel (`channel` only: not one opened for it since) at once. */
+  private close(streamId: string, channel = this.channels.get(streamId)): void {
     if (!channel) return;
-    this.channels.delete(streamId);
+    if (this.channels.get(streamId) === channel) this.channels.delete(streamId);
+    if (this.ended.get(streamId) === channel) {
+      this.ended.delete(streamId);
+      this.endedEvents -= channel.events.length;
+    }
     clearTimeout(channel.expiry);
     clearTimeout(channel.endWait);
     channel.unlisten?.();

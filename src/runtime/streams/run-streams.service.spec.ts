@@ -176,6 +176,49 @@ describe('RunStreams', () => {
     }
   });
 
+  it('drops the runs that ended first once ended runs hold more events than it keeps', () => {
+    streams.onApplicationShutdown();
+    streams = new RunStreams(
+      Object.assign(new RuntimeConfig(), {
+        RUN_REPLAY_GRACE_SECONDS: GRACE_SECONDS,
+        RUN_REPLAY_MAX_EVENTS: 5,
+      }),
+      new InProcessBus(),
+      {} as EventStore,
+      {} as RunsRepository,
+    );
+    publishRun('first', [0, 1]);
+    publishRun('second', [0, 1]);
+    publishRun('live', [0, 1, 2, 3, 4, 5]);
+    streams.finish('second');
+    streams.finish('first');
+    expect([streams.pending('first', -1), streams.pending('second', -1)]).toEqual(['some', 'some']);
+
+    // Ended third, and the five events of ended runs are now seven: the one ended first goes.
+    publishRun('third', [0, 1, 2]);
+    streams.finish('third');
+
+    expect(['second', 'first', 'third'].map((run) => streams.pending(run, -1))).toEqual([
+      undefined,
+      'some',
+      'some',
+    ]);
+    const replayed = recorder();
+    streams.follow('first', -1, replayed);
+    expect(replayed).toMatchObject({ indexes: [0, 1], ends: 1 });
+    // A run still going counts for nothing and is kept whatever it holds.
+    expect(streams.pending('live', -1)).toBe('some');
+
+    // A run larger than all that is kept is not kept once it ends.
+    publishRun('large', [0, 1, 2, 3, 4, 5]);
+    streams.finish('large');
+    expect(['first', 'third', 'large'].map((run) => streams.pending(run, -1))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('forgets every run on shutdown', () => {
     publishRun('run-1', [0]);
     publishRun('run-2', [0]);

@@ -4,7 +4,7 @@ import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
 import { RunsRepository } from '../runs/runs.repository';
 import { RuntimeConfig } from '../runtime.config';
-import { EventChannels, type StreamSubscriber } from './event-channels';
+import { EventChannels, retentionOf, type StreamSubscriber } from './event-channels';
 import { runEndOf } from './run-end';
 
 export type RunSubscriber = StreamSubscriber<RunEvent>;
@@ -31,7 +31,7 @@ export class RunStreams extends EventChannels<RunEvent> {
         isTerminal: (event) => event.type === 'complete' || event.type === 'error',
       },
       bus,
-      config.RUN_REPLAY_GRACE_SECONDS * 1000,
+      retentionOf(config),
     );
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LiveEventBus } from '../../cluster/cluster-buses';
 import { isActiveRunStatus } from '../../database/schema';
 import { RuntimeConfig } from '../runtime.config';
-import { EventChannels } from '../streams/event-channels';
+import { EventChannels, retentionOf } from '../streams/event-channels';
 import { EventStreamer } from '../streams/event-streamer';
 import { runEndOf } from '../streams/run-end';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
@@ -28,7 +28,7 @@ export class WorkflowRunStreams extends EventChannels<WorkflowRunEvent> {
         isTerminal: isWorkflowRunEnd,
       },
       bus,
-      config.RUN_REPLAY_GRACE_SECONDS * 1000,
+      retentionOf(config),
     );
   }
 }
