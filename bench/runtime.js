@@ -14,7 +14,7 @@ const { latencySummary, probe } = require('./load');
 const { createApiKey, createPostgresDatabase, postgresAdminUrl } = require('./registry');
 const { runSessions } = require('./runtime-load');
 const { RUNTIME, RUNTIME_TARGETS } = require('./scenarios');
-const { childEnv, startServer, stopServer, request } = require('./servers');
+const { childEnv, startServer, stopServer, request, rssMb } = require('./servers');
 
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const backendOf = (def) =>
@@ -196,6 +196,9 @@ async function measureServer(
     let cpu;
     let cores;
     let probing;
+    // The server's memory as the window opens and as it closes: a load that holds what it
+    // should let go shows here long before it runs out.
+    const rss = {};
     const load = await runSessions(
       {
         port: server.port,
@@ -213,12 +216,16 @@ async function measureServer(
         onWindow: (edge) => {
           if (edge === 'start') {
             cpu = cpuMeter([server.pid, follower?.pid], { dbMatch: database?.name });
+            rss.startMb = rssMb(server.pid);
             if (alongside) probing = probe(probeOpts, settings.duration);
-          } else cores = cpu?.();
+          } else {
+            cores = cpu?.();
+            rss.endMb = rssMb(server.pid);
+          }
         },
       },
     );
-    const result = summarise(load, entry.baseline[sessions], cores);
+    const result = { ...summarise(load, entry.baseline[sessions], cores), rss };
     if (probing) {
       const loaded = await probing;
       entry.probe.loaded = loaded;
@@ -342,8 +349,8 @@ function runtimeReport(results) {
   lines.push(
     '| server | backend | sessions | runs/s | persisted events/s | INSERT tx/s | ÷ INSERT | ' +
       'delivery p50 / p99 ms | streamed-only p50 / p99 ms | run p50 / p99 ms | failed runs | ' +
-      'CPU server+db / client / other |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+      'CPU server+db / client / other | RSS MB, window start → end |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   );
   for (const name of names) {
     const server = runtime.servers[name];
@@ -352,7 +359,8 @@ function runtimeReport(results) {
         `| ${name} | ${server.backend} | ${sessions} | ${fmt(r.runsPerSec, 1)} | ` +
           `${fmt(r.persistedPerSec)} | ${fmt(r.baselineInsertsPerSec)} | ${fmt(r.ratioToBaseline, 2)} | ` +
           `${pair(r.delivery)} | ${pair(r.transientDelivery)} | ${pair(r.run)} | ` +
-          `${r.failedRuns}${r.failedRuns ? ' ⚠️' : ''} | ${cores(r.cpuCores)} |`,
+          `${r.failedRuns}${r.failedRuns ? ' ⚠️' : ''} | ${cores(r.cpuCores)} | ` +
+          `${fmt(r.rss?.startMb)} → ${fmt(r.rss?.endMb)} |`,
       );
     }
   }
