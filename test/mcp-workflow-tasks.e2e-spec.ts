@@ -97,11 +97,13 @@ describeOnAdapter(
         structuredContent: {
           output: unknown;
           workflow_run_id: string;
+          steps: unknown[];
           artifacts: { id: string; version: number }[];
         };
       };
-      const { output, workflow_run_id, artifacts } = result.structuredContent;
+      const { output, workflow_run_id, steps, artifacts } = result.structuredContent;
       expect(output).toBe('Report ready.');
+      expect(steps).toEqual([{ index: 0, key: 'report', status: 'completed' }]);
       const run = await alice.get(`/api/v1/workflow-runs/${workflow_run_id}`);
       expect(run.body.status).toBe('completed');
       expect(artifacts).toHaveLength(1);
@@ -115,6 +117,16 @@ describeOnAdapter(
       const fetcher = await httpTool(alice, big, false);
       const name = await workflowToolCalling(fetcher);
       const { client } = await clients.connectHttp(baseUrl, 'old', { Authorization: alice.auth });
+      const { tools } = await client.listTools();
+      // Declared, so the client checks the answer below against it.
+      expect(tools.find((tool) => tool.name === name)?.outputSchema).toMatchObject({
+        anyOf: [
+          expect.objectContaining({
+            required: ['output', 'workflow_run_id', 'steps', 'artifacts'],
+          }),
+          expect.objectContaining({ required: ['error'] }),
+        ],
+      });
       const result = (await client.callTool({ name, arguments: {} })) as unknown as {
         content: { type: string; uri?: string }[];
         structuredContent: { artifacts: { id: string }[] };

@@ -519,7 +519,10 @@ describeOnAdapter('workflow runs', (app) => {
         required: ['topic'],
       };
       const workflowId = await createWorkflow(
-        [{ type: 'tool', id: echoToolId, input: { about: '{{ input.topic }}' } }],
+        [
+          { type: 'tool', key: 'first', id: echoToolId, input: { about: '{{ input.topic }}' } },
+          { type: 'tool', id: echoToolId, input: { again: '{{ steps.first.output }}' } },
+        ],
         { input_schema: schema },
       );
       const tool = await workflowTool(workflowId);
@@ -528,8 +531,16 @@ describeOnAdapter('workflow runs', (app) => {
 
       const called = await alice.post(`/api/tools/${tool.name}`, { topic: 'login' });
       expect(called.status).toBe(200);
-      expect(called.body.result.output).toEqual({ received: { about: 'login' } });
       const runId = called.body.result.workflow_run_id as string;
+      expect(called.body.result).toEqual({
+        output: { received: { again: { received: { about: 'login' } } } },
+        workflow_run_id: runId,
+        steps: [
+          { index: 0, key: 'first', status: 'completed' },
+          { index: 1, key: null, status: 'completed' },
+        ],
+        artifacts: [],
+      });
       const run = (await alice.get(`/api/v1/workflow-runs/${runId}`)).body as WorkflowRunView;
       expect(run).toMatchObject({ status: 'completed', input: { topic: 'login' } });
       // It acts for the caller: another user cannot read it.

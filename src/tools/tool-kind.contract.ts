@@ -1,5 +1,6 @@
 import { type Type } from '@nestjs/common';
 import { type DomainError } from '../core/errors';
+import { type JsonSchema } from '../core/json-schema';
 import { type ToolImplementation } from '../database/schema';
 import { type ToolHandler, type ToolInputSchema } from './tool.contract';
 import { type ArtifactsOfAnswer, type ToolWork, type ToolWorkControl } from './tool-task.contract';
@@ -27,6 +28,8 @@ export type ToolImplementationView = { type: string } & Record<string, unknown>;
 export type ToolKindBuild =
   | {
       handler: ToolHandler;
+      /** The shape of its answers, for kinds whose answers have one whatever the tool. */
+      outputSchema?: JsonSchema;
       timeLimitMs?: number;
       work?: ToolWork;
       artifactsOf?: ArtifactsOfAnswer;

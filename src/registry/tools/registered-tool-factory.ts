@@ -50,6 +50,7 @@ export class RegisteredToolFactory {
         name: row.name,
         description: row.description,
         inputSchema: row.parameters as CatalogTool['definition']['inputSchema'],
+        ...(built.outputSchema && { outputSchema: built.outputSchema }),
         errors: [...kind.errors, UNAVAILABLE_EXAMPLE],
       },
       handler: built.handler,

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ANONYMOUS_USER } from '../../api-keys/principal';
 import { type SavedArtifact } from '../../artifacts/processing/tool-response';
+import { type WorkflowStepStatus } from '../../database/schema';
 import { type ToolCallOrigin, type ToolContext, depthBelow } from '../../tools/tool.contract';
 import { AgentToolCalls } from '../agent-tools/agent-tool-calls.service';
 import { DelegatedRunWatch } from '../agent-tools/delegated-run-watch';
@@ -19,8 +20,17 @@ import { WorkflowRunsService } from './workflow-runs.service';
 export interface WorkflowToolAnswer {
   output: unknown;
   workflow_run_id: string;
+  /** How each of its steps ended, in order. */
+  steps: WorkflowToolStep[];
   /** What the runs of its agent steps saved, step by step. */
   artifacts: SavedArtifact[];
+}
+
+/** One step of the workflow run a call made, as its answer names it. */
+export interface WorkflowToolStep {
+  index: number;
+  key: string | null;
+  status: WorkflowStepStatus;
 }
 
 /**
@@ -99,13 +109,20 @@ export class WorkflowToolCalls {
   async answerOf(id: string): Promise<WorkflowToolAnswer> {
     const ended = await this.repository.find(id);
     if (ended?.status !== 'completed') throw failureOf(id, ended);
-    const stepRuns = (await this.repository.steps(id)).flatMap(({ run_id }) =>
-      run_id ? [run_id] : [],
-    );
+    const steps = await this.repository.steps(id);
     const artifacts = await Promise.all(
-      stepRuns.map((runId) => this.agentCalls.artifactsOf(runId)),
+      steps.flatMap(({ run_id }) => (run_id ? [this.agentCalls.artifactsOf(run_id)] : [])),
     );
-    return { output: ended.output ?? null, workflow_run_id: id, artifacts: artifacts.flat() };
+    return {
+      output: ended.output ?? null,
+      workflow_run_id: id,
+      steps: steps.map(({ index, status }) => ({
+        index,
+        key: ended.steps[index].key ?? null,
+        status,
+      })),
+      artifacts: artifacts.flat(),
+    };
   }
 
   private async cancel(id: string): Promise<void> {

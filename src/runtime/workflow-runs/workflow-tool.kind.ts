@@ -17,6 +17,7 @@ import { AgentDepthExceededError } from '../runtime.errors';
 import { WorkflowToolImplementationDto } from './dto/workflow-tool-implementation.dto';
 import { InvalidWorkflowInputError, WorkflowRunFailedError } from './workflow-run.errors';
 import { type WorkflowToolAnswer, WorkflowToolCalls } from './workflow-tool-calls';
+import { WORKFLOW_TOOL_ANSWER_SCHEMA } from './workflow-tool-answer.schema';
 import { WorkflowToolWork } from './workflow-tool-work';
 
 /** A stored `workflow` implementation. */
@@ -83,6 +84,7 @@ export class WorkflowToolKind implements ToolKind<WorkflowToolImplementationDto>
     const { workflow_id } = implementation as StoredWorkflowTool;
     return {
       handler: { execute: (input, context) => this.calls.call(workflow_id, input, context) },
+      outputSchema: WORKFLOW_TOOL_ANSWER_SCHEMA,
       timeLimitMs: this.config.AGENT_TOOL_TIMEOUT_SECONDS * 1000,
       work: {
         start: async (input, origin) => (await this.calls.start(workflow_id, input, origin)).id,
