@@ -4,7 +4,7 @@
 // the built server (dist/main.js) started the way the README starts it, and checks that each step
 // exits 0 and prints what the document shows under it. The server runs with a fresh home directory, so its
 // default data directory (and the `initial-admin-key` the README reads there) is a new one; the
-// blocks run in a folder that looks like the checkout (dist, node_modules, package.json) with the
+// blocks run in a folder that looks like the checkout (dist, node_modules, package.json, .npmrc) with the
 // same home, one bash per step, the variables they set carried to the next. A block marked
 // `<!-- readme-check: skip (why) -->` is listed, not run; `<!-- readme-check: server stopped -->`
 // runs with the server stopped (the embedded database serves one process at a time).
@@ -47,7 +47,8 @@ async function main() {
   const scratch = mkdtempSync(join(tmpdir(), 'toolhub-readme-'));
   const work = join(scratch, 'toolhub');
   mkdirSync(work);
-  for (const entry of ['dist', 'node_modules', 'package.json']) {
+  // The checkout's npm configuration (.npmrc) too: a command that npm refuses there must fail here.
+  for (const entry of ['dist', 'node_modules', 'package.json', '.npmrc']) {
     symlinkSync(join(ROOT, entry), join(work, entry));
   }
   const env = environment(join(scratch, 'home'), port);
