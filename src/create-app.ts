@@ -2,7 +2,6 @@ import { type Server } from 'node:http';
 import { type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { type Logger } from 'pino';
 import { AppModule } from './app.module';
 import { type AppConfig, type Environment, loadAppConfig } from './core/config';
@@ -16,6 +15,7 @@ import { CorsPolicy } from './core/http/cors';
 import { EarlyRequestChecks } from './core/http/early-request-checks';
 import { RouteCatalog } from './core/http/route-catalog.service';
 import { instrumentServer } from './core/http/server-hooks';
+import { NestLogger } from './core/logging/nest-logger';
 import { ROOT_LOGGER } from './core/logging/root-logger';
 import { MetricsService } from './core/metrics/metrics.service';
 import { setupOpenApi } from './openapi';
@@ -49,7 +49,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<Created
     // (a stack, after its log of every module initialised) stays in the buffer, unflushed.
     { ...NEST_APPLICATION_OPTIONS, bufferLogs: true, autoFlushLogs: false },
   );
-  app.useLogger(app.get(NestPinoLogger));
+  app.useLogger(app.get(NestLogger));
   app.flushLogs();
   if (!isExpressApp(app)) configureFastify(app, config, cors, checks);
   setupOpenApi(app);

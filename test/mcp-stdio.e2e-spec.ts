@@ -169,7 +169,8 @@ describe('toolhub mcp over stdio', () => {
     transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, 'mcp'],
-      env: { LOG_LEVEL: 'info', ...database.env },
+      // At debug, Nest's account of its start is logged: lines whose place the test checks.
+      env: { LOG_LEVEL: 'debug', ...database.env },
       stderr: 'pipe',
     });
     const stderrStream = transport.stderr;

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { OperatorError, loadAppConfig } from '../core/config';
+import { NestLogger } from '../core/logging/nest-logger';
 import { CorsPolicy } from '../core/http/cors';
 import { EarlyRequestChecks } from '../core/http/early-request-checks';
 import { DataDirectoryInUseError } from '../database/data-directory-lock';
@@ -53,7 +53,7 @@ async function serveFromDatabase(): Promise<void> {
     // reported by serveMcpOverStdio alone.
     { bufferLogs: true, autoFlushLogs: false, abortOnError: false },
   );
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(NestLogger));
   app.flushLogs();
   await app.init();
   const connection = app

@@ -1,11 +1,11 @@
 import { type Type } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { type Principal } from '../../src/api-keys/principal';
 import { AppModule } from '../../src/app.module';
 import { loadAppConfig } from '../../src/core/config';
 import { CorsPolicy } from '../../src/core/http/cors';
 import { EarlyRequestChecks } from '../../src/core/http/early-request-checks';
+import { NestLogger } from '../../src/core/logging/nest-logger';
 import { createTestDatabase } from './test-database';
 
 export interface ServiceModule {
@@ -42,7 +42,7 @@ export async function startServiceModule(env: Record<string, string> = {}): Prom
         }),
       ],
     }).compile();
-    moduleRef.useLogger(moduleRef.get(NestPinoLogger));
+    moduleRef.useLogger(moduleRef.get(NestLogger));
     await moduleRef.init();
     return {
       get: (type) => moduleRef.get(type),
