@@ -1,7 +1,9 @@
 import { type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type INestApplication } from '@nestjs/common';
-import { type AppConfig, OperatorError } from './core/config';
+import type { AppConfig } from './core/config';
+// Not from the index: the address check loads this before the configuration's validators.
+import { OperatorError } from './core/config/operator-error';
 
 /**
  * Listens on the configured port and host. Through the adapter rather than `app.listen`, which
@@ -26,7 +28,8 @@ export async function listen(app: INestApplication, config: AppConfig): Promise<
   return server.address() as AddressInfo;
 }
 
-function listenFailure(error: NodeJS.ErrnoException, port: number, host: string): Error {
+/** The failure to listen on `port` and `host`, as one line naming the variable to change. */
+export function listenFailure(error: NodeJS.ErrnoException, port: number, host: string): Error {
   const where = `PORT ${port} on HOST ${host}`;
   const unresolved =
     `HOST ${host} does not resolve to an address (${error.code}): set HOST to an IP address ` +

@@ -8,6 +8,9 @@ void import('./startup').then(({ loadDotEnv, runEntryPoint }) =>
     // With an argument (--help, or one it refuses) no server starts: nothing to trace.
     if (process.argv.length <= 2) {
       loadDotEnv();
+      // First: a port the server cannot listen on stops it before it makes anything.
+      const { checkAddressFree } = await import('./address-check');
+      await checkAddressFree(process.env);
       const { startTelemetry } = await import('./core/telemetry/start-telemetry');
       await startTelemetry();
       // The embedded database starts on its own thread while this one loads the server.

@@ -1,15 +1,16 @@
 /**
- * Start-up as a newcomer meets it: every configuration mistake in one message, a port in use and an
- * unusable data directory as one line naming the variable, no stack trace, exit code 1; `--help`
- * for the server and every CLI command; `.env` read from the working directory without overriding
- * the environment.
+ * Start-up as a newcomer meets it: every configuration mistake in one message, a port in use (found
+ * before anything is created) and an unusable data directory as one line naming the variable, no
+ * stack trace, exit code 1; `--help` for the server and every CLI command; `.env` read from the
+ * working directory without overriding the environment.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAIN } from './support/server-process';
 import { CLI, type Finished, STACK_LINE, runBuilt } from './support/run-built';
+import { CONTRACT_ADAPTERS } from './support/test-app';
 
 // Each case starts the built server or CLI; a busy machine may take long (the waits are for
 // exits, never for a time).
@@ -117,16 +118,27 @@ describe('a server that cannot start where it is told to', () => {
     await new Promise((resolve) => blocker.close(resolve));
   });
 
-  test('a port in use: one line naming PORT and HOST, exit code 1', async () => {
-    const run = await runBuilt(MAIN, [], {
-      env: { DATA_DIR: join(scratch, 'port-in-use'), PORT: String(port), HOST: '127.0.0.1' },
-    });
-    expect(run.code).toBe(1);
-    expect(linesOf(run.stderr)).toEqual([
-      `PORT ${port} on HOST 127.0.0.1 is already in use: stop what listens there, or set PORT to a free port.`,
-    ]);
-    expect(`${run.stdout}${run.stderr}`).not.toMatch(STACK_LINE);
-  });
+  // HOST unset is every interface, which includes the loopback address the port is taken on.
+  test.each([
+    ...CONTRACT_ADAPTERS.map((adapter) => [adapter, { HTTP_ADAPTER: adapter, HOST: '127.0.0.1' }]),
+    ['HOST unset', {}],
+  ] as [string, Record<string, string>][])(
+    'a port in use [%s]: one line naming PORT and HOST, exit code 1, nothing created',
+    async (_case, env) => {
+      const dataDir = mkdtempSync(join(scratch, 'port-in-use-'));
+      const run = await runBuilt(MAIN, [], {
+        env: { DATA_DIR: dataDir, PORT: String(port), ...env },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(linesOf(run.stderr)).toEqual([
+        `PORT ${port} on HOST ${env.HOST ?? '0.0.0.0'} is already in use: stop what listens there, or set PORT to a free port.`,
+      ]);
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(STACK_LINE);
+      // No database, key file or lock: the start stopped before anything was made.
+      expect(readdirSync(dataDir)).toEqual([]);
+    },
+  );
 
   test('a data directory that cannot be made: one line naming DATA_DIR, exit code 1', async () => {
     const file = join(scratch, 'a-file');

@@ -2,6 +2,7 @@ import { IsIn, Max, Min } from 'class-validator';
 import { type ModuleImport, featureConfigsIn } from './feature-configs';
 import { HostVariable } from './host-variable.decorator';
 import { IntegerVariable } from './integer-variable.decorator';
+import { DEFAULT_HOST, DEFAULT_PORT } from './listen-defaults';
 import { type ProxyTrust, parseTrustProxy } from './trust-proxy';
 import { TrustProxyVariable } from './trust-proxy-variable.decorator';
 import {
@@ -29,13 +30,13 @@ export class CoreEnvironment {
   @IntegerVariable()
   @Min(0)
   @Max(65535)
-  PORT = 3000;
+  PORT = DEFAULT_PORT;
 
   @Describe(
     'Interface to listen on, an IP address or host name (`0.0.0.0` every interface, `127.0.0.1` this machine only)',
   )
   @HostVariable()
-  HOST = '0.0.0.0';
+  HOST = DEFAULT_HOST;
 
   /** Room for a JSON-escaped 50KB diagram is the least it must leave. */
   @Describe('Largest request body, in bytes (at least 1024)')
