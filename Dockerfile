@@ -22,7 +22,7 @@ RUN --mount=type=cache,target=/root/.npm \
 COPY nest-cli.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY console ./console
-COPY scripts/new-database-template.js ./scripts/
+COPY scripts/build.js scripts/build-inputs.js scripts/new-database-template.js ./scripts/
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
