@@ -296,6 +296,32 @@ describeHttpContract(
         expect((await http().get('/health')).status).toBe(200);
       });
     });
+
+    describe('a body over MAX_BODY_BYTES', () => {
+      const overLimit = JSON.stringify({ content: 'a'.repeat(1024 * 1024) });
+
+      // The tool service's code for an oversized body stays the PlantUML tool's (registry.md).
+      test.each([
+        ['an agent', '/api/v1/agents'],
+        ['a run', '/api/v1/sessions/00000000-0000-4000-8000-000000000000/runs'],
+      ])('writing %s is 413 PAYLOAD_TOO_LARGE naming the limit', async (_name, path) => {
+        const response = await postRaw(path, overLimit);
+        expect(response.status).toBe(413);
+        expect(response.body).toEqual({
+          success: false,
+          error: {
+            code: 'PAYLOAD_TOO_LARGE',
+            message: 'Request body exceeds maximum size of 1024KB',
+          },
+        });
+      });
+
+      test('calling a tool is still 413 CODE_TOO_LARGE', async () => {
+        const response = await postRaw('/api/tools/encodePlantUML', overLimit);
+        expect(response.status).toBe(413);
+        expect(response.body.error.code).toBe('CODE_TOO_LARGE');
+      });
+    });
   },
   { env: { MAX_JSON_DEPTH: String(MAX_JSON_DEPTH) } },
 );

@@ -96,6 +96,16 @@ describeHttpContract('OpenAPI document', (testApp) => {
     ]);
   });
 
+  test('registry and runtime writes document a body over the limit as 413 PAYLOAD_TOO_LARGE', () => {
+    for (const path of ['/api/v1/agents', '/api/v1/sessions/{id}/runs']) {
+      const tooLarge = document.paths[path].post.responses['413'];
+      expect({ path, description: tooLarge?.description }).toEqual({
+        path,
+        description: 'PAYLOAD_TOO_LARGE',
+      });
+    }
+  });
+
   test('tools operations document their success bodies with examples', () => {
     const create = operations().find(
       ({ path, method }) => path === '/api/v1/tools' && method === 'post',

@@ -1,14 +1,20 @@
 import { Controller, UsePipes, applyDecorators } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RequireApiKey } from './require-api-key.decorator';
-import { type DomainError, UnprocessableJsonError, ValidationFailedError } from '../core/errors';
+import {
+  type DomainError,
+  PayloadTooLargeError,
+  UnprocessableJsonError,
+  ValidationFailedError,
+} from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { MalformedBodyAs422 } from '../core/http/route-catalog.service';
 import { ApiValidationPipe } from '../core/api/api-validation.pipe';
 
 /**
  * A controller of the registry API at `/api/v1/<path>`: API key required, bodies and queries
- * validated with 422 answers (malformed JSON included), all documented in Swagger.
+ * validated with 422 answers (malformed JSON included), a body over the parser limit refused
+ * with 413, all documented in Swagger.
  */
 export function ApiV1Controller(path: string, tag: string): ClassDecorator {
   return applyDecorators(
@@ -17,7 +23,7 @@ export function ApiV1Controller(path: string, tag: string): ClassDecorator {
     RequireApiKey(),
     UsePipes(ApiValidationPipe),
     MalformedBodyAs422(),
-    ApiErrorResponses(...API_V1_INPUT_ERRORS),
+    ApiErrorResponses(...API_V1_INPUT_ERRORS, new PayloadTooLargeError(1024 * 1024)),
   );
 }
 

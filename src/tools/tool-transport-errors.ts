@@ -1,17 +1,12 @@
 import { OPTIONAL_KEY_ERRORS } from '../api-keys/optional-api-key.decorator';
-import {
-  InternalError,
-  InvalidJsonError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../core/errors';
-import { ToolExecutionFailedError } from './tool.errors';
+import { InternalError, InvalidJsonError, UnsupportedMediaTypeError } from '../core/errors';
+import { ToolCallTooLargeError, ToolExecutionFailedError } from './tool.errors';
 
 /** Errors any tool invocation over HTTP can answer with, whatever the tool; for the docs. */
 export const TRANSPORT_ERRORS = [
   ...OPTIONAL_KEY_ERRORS,
   new InvalidJsonError("Unexpected token '}'"),
-  new PayloadTooLargeError(1024 * 1024),
+  new ToolCallTooLargeError(1024 * 1024),
   new UnsupportedMediaTypeError('text/plain'),
   new InternalError(),
 ];

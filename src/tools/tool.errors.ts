@@ -1,4 +1,4 @@
-import { DomainError } from '../core/errors';
+import { DomainError, PayloadTooLargeError } from '../core/errors';
 import { type ToolContentResult } from './tool-content-result';
 import { type InputIssue } from './tool.contract';
 
@@ -8,6 +8,14 @@ export class ToolNotFoundError extends DomainError {
   constructor(name: string) {
     super(`Tool '${name}' not found`);
   }
+}
+
+/**
+ * A tool call's body over the parser limit. A tool call has one size error, CODE_TOO_LARGE; this
+ * is the same failure one step earlier, so agents handle a single code.
+ */
+export class ToolCallTooLargeError extends PayloadTooLargeError {
+  override readonly code = 'CODE_TOO_LARGE';
 }
 
 export class InvalidToolInputError extends DomainError {

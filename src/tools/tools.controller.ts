@@ -6,6 +6,7 @@ import { type Principal } from '../api-keys/principal';
 import { type CallerSignal } from '../core/caller-signal';
 import { MethodNotAllowedError, MissingPathParameterError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { OversizedBodiesAs } from '../core/http/route-catalog.service';
 import { JSON_UTF8 } from '../core/http/json-body';
 import { RequestAbortSignal } from '../core/http/request-abort-signal.decorator';
 import { ToolListDto } from './dto/tool.dto';
@@ -14,6 +15,7 @@ import {
   ExecutionTimeoutError,
   InvalidToolInputError,
   ToolResultTooDeepError,
+  ToolCallTooLargeError,
   ToolNotFoundError,
 } from './tool.errors';
 import { ToolInvoker } from './tool-invoker.service';
@@ -30,6 +32,7 @@ const PUBLIC_OR_ALL =
 
 @ApiTags('tools')
 @OptionalApiKey()
+@OversizedBodiesAs((limitBytes) => new ToolCallTooLargeError(limitBytes))
 @Controller('api/tools')
 export class ToolsController {
   /**

@@ -2642,6 +2642,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -2719,6 +2728,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -2769,6 +2787,15 @@ export interface operations {
       };
       /** @description AGENT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -2864,6 +2891,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -2939,6 +2975,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -3002,6 +3047,15 @@ export interface operations {
       };
       /** @description PROVIDER_NOT_CONFIGURED */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3088,6 +3142,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -3133,6 +3196,15 @@ export interface operations {
       };
       /** @description UNAUTHORIZED */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3190,6 +3262,15 @@ export interface operations {
       };
       /** @description APPROVAL_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3267,6 +3348,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -3317,6 +3407,15 @@ export interface operations {
       };
       /** @description ARTIFACT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3385,6 +3484,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -3429,6 +3537,15 @@ export interface operations {
       };
       /** @description UNAUTHORIZED */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3570,6 +3687,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -3620,6 +3746,15 @@ export interface operations {
       };
       /** @description FILE_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3678,6 +3813,15 @@ export interface operations {
       };
       /** @description FILE_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3745,6 +3889,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -3797,6 +3950,15 @@ export interface operations {
       };
       /** @description FORBIDDEN */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3879,6 +4041,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -3918,6 +4089,15 @@ export interface operations {
       };
       /** @description UNAUTHORIZED */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -3975,6 +4155,15 @@ export interface operations {
       };
       /** @description RUN_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4041,6 +4230,15 @@ export interface operations {
       };
       /** @description RUN_FINISHED */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4128,6 +4326,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -4172,6 +4379,15 @@ export interface operations {
       };
       /** @description UNAUTHORIZED */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4238,6 +4454,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -4288,6 +4513,15 @@ export interface operations {
       };
       /** @description SESSION_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4361,6 +4595,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -4411,6 +4654,15 @@ export interface operations {
       };
       /** @description SESSION_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4473,6 +4725,15 @@ export interface operations {
       };
       /** @description SESSION_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4572,6 +4833,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description WEBHOOK_URL_FORBIDDEN | WEBHOOK_URL_INVALID | ATTACHMENT_NOT_SUPPORTED */
       422: {
         headers: {
@@ -4620,6 +4890,15 @@ export interface operations {
       };
       /** @description UNAUTHORIZED */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4695,6 +4974,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -4745,6 +5033,15 @@ export interface operations {
       };
       /** @description TOOL_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4831,6 +5128,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -4906,6 +5212,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -4967,6 +5282,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5017,6 +5341,15 @@ export interface operations {
       };
       /** @description WORKFLOW_RUN_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5083,6 +5416,15 @@ export interface operations {
       };
       /** @description RUN_FINISHED */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5170,6 +5512,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5216,6 +5567,15 @@ export interface operations {
       };
       /** @description UNAUTHORIZED */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5300,6 +5660,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description INVALID_STEP_REFERENCES | VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5350,6 +5719,15 @@ export interface operations {
       };
       /** @description WORKFLOW_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5445,6 +5823,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description INVALID_STEP_REFERENCES | VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5520,6 +5907,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5575,6 +5971,15 @@ export interface operations {
       };
       /** @description WORKFLOW_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5667,6 +6072,15 @@ export interface operations {
       };
       /** @description IDEMPOTENCY_KEY_REUSED */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };

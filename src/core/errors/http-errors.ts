@@ -72,12 +72,11 @@ export class UnsupportedContentEncodingError extends DomainError {
   }
 }
 
+/** A body over the parser limit (`MAX_BODY_BYTES`); a route may answer it as its own error. */
 export class PayloadTooLargeError extends DomainError {
-  // A tool call has one size error, CODE_TOO_LARGE; a body over the parser limit is the same
-  // failure one step earlier, so agents handle a single code.
-  readonly code = 'CODE_TOO_LARGE';
+  readonly code: string = 'PAYLOAD_TOO_LARGE';
   readonly status = 413;
-  constructor(limitBytes: number) {
+  constructor(readonly limitBytes: number) {
     super(`Request body exceeds maximum size of ${formatSize(limitBytes)}`);
   }
 }

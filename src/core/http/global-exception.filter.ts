@@ -12,6 +12,7 @@ import {
   DomainError as DomainErrorBase,
   InternalError,
   InvalidJsonError,
+  PayloadTooLargeError,
   UnprocessableJsonError,
   clientErrorStatusOf,
   fromFrameworkClientError,
@@ -84,10 +85,13 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     }
     if (status !== undefined) {
       const contentType = request.headers['content-type'];
-      return fromFrameworkClientError(status, exception, {
+      const error = fromFrameworkClientError(status, exception, {
         contentType: Array.isArray(contentType) ? contentType[0] : contentType,
         bodyLimitBytes: this.config.http.maxBodyBytes,
       });
+      if (!(error instanceof PayloadTooLargeError)) return error;
+      const { method, path } = this.routeOf(request);
+      return this.routes.oversizedBodyErrorOf(method, path)?.(error.limitBytes) ?? error;
     }
     return new InternalError();
   }

@@ -10,6 +10,7 @@ import {
   type DomainError,
   MethodNotAllowedError,
   MissingPathParameterError,
+  type PayloadTooLargeError,
   RouteNotFoundError,
 } from '../errors';
 import { CorsPolicy } from './cors';
@@ -22,12 +23,15 @@ interface Route {
   malformedBodyAs422: boolean;
   /** How the controller writes a failure's body (see `FailureBodiesFrom`). */
   failureBody?: FailureBodyWriter;
+  /** The controller's own error for a body over the parser limit (see `OversizedBodiesAs`). */
+  oversizedBody?: OversizedBodyError;
   /** For a pattern ending in a parameter, that parameter and the paths it is missing from. */
   lastParameter?: { name: string; missingFrom: RegExp };
 }
 
 const MALFORMED_BODY_AS_422 = 'toolhub:malformedBodyAs422';
 const FAILURE_BODY = 'toolhub:failureBody';
+const OVERSIZED_BODY = 'toolhub:oversizedBody';
 
 /**
  * Marks a controller whose routes answer a malformed JSON body with 422 instead of 400. The body
@@ -48,6 +52,17 @@ export type FailureBodyWriter = (error: DomainError) => unknown;
  */
 export const FailureBodiesFrom = (writer: FailureBodyWriter): ClassDecorator =>
   SetMetadata(FAILURE_BODY, writer);
+
+/** A route's own error for a body over `limitBytes`, the parser limit. */
+export type OversizedBodyError = (limitBytes: number) => PayloadTooLargeError;
+
+/**
+ * Marks a controller that answers a body over the parser limit with an error of its own rather
+ * than `PAYLOAD_TOO_LARGE`. The body is read before routing, so the exception filter asks the
+ * route catalog.
+ */
+export const OversizedBodiesAs = (error: OversizedBodyError): ClassDecorator =>
+  SetMetadata(OVERSIZED_BODY, error);
 
 /** Paths whose pattern is remembered, at most. */
 const PATTERN_CACHE_SIZE = 1000;
@@ -81,6 +96,8 @@ export class RouteCatalog implements OnApplicationBootstrap {
       const malformedBodyAs422 = Reflect.getMetadata(MALFORMED_BODY_AS_422, controller) === true;
       const failureBody = Reflect.getMetadata(FAILURE_BODY, controller) as
         FailureBodyWriter | undefined;
+      const oversizedBody = Reflect.getMetadata(OVERSIZED_BODY, controller) as
+        OversizedBodyError | undefined;
       const prototype = controller.prototype as Record<string, unknown>;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name] as object;
@@ -96,6 +113,7 @@ export class RouteCatalog implements OnApplicationBootstrap {
               methods: new Set<string>(),
               malformedBodyAs422,
               failureBody,
+              oversizedBody,
             };
             expandMethod(method).forEach((m) => route.methods.add(m));
             byPattern.set(pattern, route);
@@ -160,6 +178,11 @@ export class RouteCatalog implements OnApplicationBootstrap {
   /** How the route serving `method path` writes a failure's body, if it has a form of its own. */
   failureBodyWriterOf(method: string, path: string): FailureBodyWriter | undefined {
     return this.routeServing(method, path)?.failureBody;
+  }
+
+  /** The error the route serving `method path` answers a body over the parser limit with. */
+  oversizedBodyErrorOf(method: string, path: string): OversizedBodyError | undefined {
+    return this.routeServing(method, path)?.oversizedBody;
   }
 
   private routeServing(method: string, path: string): Route | undefined {
