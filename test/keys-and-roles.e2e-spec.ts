@@ -343,6 +343,16 @@ describeHttpContract('The key is checked before the body is read', (testApp) => 
     expect(response.headers['www-authenticate']).toBe('Bearer');
   });
 
+  test('a key without the Bearer scheme is 401 saying how to send it, never echoing it', async () => {
+    const bareKey = admin.replace(/^Bearer /, '');
+    const response = await postRaw('{"name": ', { Authorization: bareKey });
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect(response.body.error.code).toBe('UNAUTHORIZED');
+    expect(response.body.error.message).toContain('send it as Authorization: Bearer <api key>');
+    expect(response.body.error.message).not.toContain(bareKey);
+  });
+
   test('a path spelt with escapes (/%61pi/v1) meets the same check: 401 before its body', async () => {
     const response = await postRaw('{"name": ', {}, '/%61pi/v%31/tools');
     expect(response.status).toBe(401);

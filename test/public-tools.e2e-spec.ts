@@ -188,6 +188,30 @@ describeOnAdapter('Public and private tools', (testApp) => {
     });
   });
 
+  describe('with a key sent without the Bearer scheme', () => {
+    const bareKey = () => admin.replace(/^Bearer /, '');
+    const HOW_TO_SEND = 'send it as Authorization: Bearer <api key>';
+
+    test('REST is 401 saying how to send it, not a quiet fallback to the public tools', async () => {
+      for (const response of [
+        await http().get('/api/tools').set('Authorization', bareKey()),
+        await invoke('public_quote', bareKey()),
+      ]) {
+        expect(response.status).toBe(401);
+        expect(response.body.error.code).toBe('UNAUTHORIZED');
+        expect(response.body.error.message).toContain(HOW_TO_SEND);
+        expect(response.body.error.message).not.toContain(bareKey());
+      }
+    });
+
+    test('the official MCP client is refused with the same message', async () => {
+      const error = await rejectionOf(
+        clients.connectHttp(baseUrl, 'bare-key', { Authorization: bareKey() }),
+      );
+      expect(error).toMatchObject({ code: 401, message: expect.stringContaining(HOW_TO_SEND) });
+    });
+  });
+
   describe('changing visibility', () => {
     test('PUT public takes effect on the next request, on both transports', async () => {
       const tool = await register('turncoat_quote');

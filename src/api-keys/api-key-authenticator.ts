@@ -51,12 +51,17 @@ export class ApiKeyAuthenticator {
     return principal;
   }
 
-  /** The caller of a request with a key; undefined without one, 401 for an invalid one. */
+  /**
+   * The caller of a request with a key; undefined without one, 401 for an invalid one or one
+   * not sent as `Bearer <key>` (read as none, a bare key would quietly lose its tools).
+   */
   async identify(request: NodeRequest): Promise<Principal | undefined> {
     const known = request[PRINCIPAL];
     if (known) return known;
-    const key = bearerKeyOf(request.headers.authorization);
-    if (key === undefined) return undefined;
+    const { authorization } = request.headers;
+    if (!authorization?.trim()) return undefined;
+    const key = bearerKeyOf(authorization);
+    if (key === undefined) throw UnauthorizedError.notBearer();
     const address = throttledAddressOf(clientAddressOf(request, this.config.http.trustProxy));
     const wait = this.attempts.secondsToWait(address);
     if (wait > 0) {
@@ -75,6 +80,6 @@ export class ApiKeyAuthenticator {
 }
 
 /** The key of `Authorization: Bearer <key>` (the scheme in any case); undefined otherwise. */
-function bearerKeyOf(authorization: string | undefined): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+function bearerKeyOf(authorization: string): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
 }

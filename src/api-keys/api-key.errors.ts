@@ -9,6 +9,13 @@ export class UnauthorizedError extends DomainError {
     return new UnauthorizedError('An API key is required: send Authorization: Bearer <api key>');
   }
 
+  /** An `Authorization` header that is not `Bearer <key>`, such as a bare key. */
+  static notBearer(): UnauthorizedError {
+    return new UnauthorizedError(
+      'The Authorization header holds no Bearer key: send it as Authorization: Bearer <api key>',
+    );
+  }
+
   static invalid(): UnauthorizedError {
     return new UnauthorizedError('The API key is invalid or has been revoked');
   }
