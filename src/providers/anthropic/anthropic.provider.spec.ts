@@ -311,7 +311,7 @@ describe('AnthropicProvider', () => {
       },
     );
 
-    it('throws PROVIDER_UNREACHABLE when nothing answers at the base URL', async () => {
+    it('throws PROVIDER_UNREACHABLE naming the host and port it tried, never the key', async () => {
       const gone = await startFakeAnthropicServer();
       await gone.close();
 
@@ -319,7 +319,12 @@ describe('AnthropicProvider', () => {
         providerFor(gone.url).stream(modelRequest(), new AbortController().signal),
       ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderError);
-      expect(error).toMatchObject({ code: 'PROVIDER_UNREACHABLE' });
+      // `host` is the URL's `127.0.0.1:<port>`.
+      expect(error).toMatchObject({
+        code: 'PROVIDER_UNREACHABLE',
+        message: expect.stringContaining(new URL(gone.url).host) as string,
+      });
+      expect((error as Error).message).not.toContain('sk-ant-test');
     });
   });
 

@@ -11,6 +11,7 @@ import {
 } from '../model-provider.contract';
 import { abortableStream } from '../abortable-stream';
 import { ModelProviderOf } from '../model-provider.decorator';
+import { providerUnreachable } from '../provider-unreachable';
 import { ProvidersConfig } from '../providers.config';
 import { toAnthropicRequest } from './anthropic-messages';
 import { toModelStreamEvents } from './anthropic-stream';
@@ -50,13 +51,17 @@ export class AnthropicProvider implements ModelProvider {
   }
 
   stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
+    // Kept for the failure's message, which names where the SDK tried to connect.
+    let client: Anthropic | undefined;
     return abortableStream(
       signal,
-      async () =>
-        toModelStreamEvents(
-          await (await this.anthropic()).messages.create(toAnthropicRequest(request), { signal }),
-        ),
-      toProviderError,
+      async () => {
+        client = await this.anthropic();
+        return toModelStreamEvents(
+          await client.messages.create(toAnthropicRequest(request), { signal }),
+        );
+      },
+      (error) => toProviderError(error, client?.baseURL),
     );
   }
 
@@ -77,11 +82,11 @@ export class AnthropicProvider implements ModelProvider {
   }
 }
 
-function toProviderError(error: unknown): ProviderError {
+function toProviderError(error: unknown, baseUrl: string | undefined): ProviderError {
   if (error instanceof ProviderError) return error;
-  // The SDK's errors can only come from a loaded SDK.
-  if (sdk && error instanceof sdk.APIConnectionError) {
-    return new ProviderError(error.message, 'PROVIDER_UNREACHABLE');
+  // The SDK's errors can only come from a loaded SDK, so its client (and base URL) exists.
+  if (sdk && error instanceof sdk.APIConnectionError && baseUrl !== undefined) {
+    return providerUnreachable(error.message, baseUrl, 'ANTHROPIC_BASE_URL');
   }
   if (sdk && error instanceof sdk.APIError) {
     // `instanceof` leaves the generic status as `any`.

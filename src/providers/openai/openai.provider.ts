@@ -11,6 +11,7 @@ import {
 } from '../model-provider.contract';
 import { abortableStream } from '../abortable-stream';
 import { ModelProviderOf } from '../model-provider.decorator';
+import { providerUnreachable } from '../provider-unreachable';
 import { ProvidersConfig } from '../providers.config';
 import { toOpenAIRequest } from './openai-messages';
 import { toModelStreamEvents } from './openai-stream';
@@ -40,14 +41,18 @@ export class OpenAIProvider implements ModelProvider {
 
   stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
     const surfaceThinking = request.thinking !== undefined;
+    // Kept for the failure's message, which names where the SDK tried to connect.
+    let client: OpenAI | undefined;
     return abortableStream(
       signal,
-      async () =>
-        toModelStreamEvents(
-          await (await this.openai()).chat.completions.create(toOpenAIRequest(request), { signal }),
+      async () => {
+        client = await this.openai();
+        return toModelStreamEvents(
+          await client.chat.completions.create(toOpenAIRequest(request), { signal }),
           { surfaceThinking },
-        ),
-      toProviderError,
+        );
+      },
+      (error) => toProviderError(error, client?.baseURL),
     );
   }
 
@@ -65,11 +70,11 @@ export class OpenAIProvider implements ModelProvider {
   }
 }
 
-function toProviderError(error: unknown): ProviderError {
+function toProviderError(error: unknown, baseUrl: string | undefined): ProviderError {
   if (error instanceof ProviderError) return error;
-  // The SDK's errors can only come from a loaded SDK.
-  if (sdk && error instanceof sdk.APIConnectionError) {
-    return new ProviderError(error.message, 'PROVIDER_UNREACHABLE');
+  // The SDK's errors can only come from a loaded SDK, so its client (and base URL) exists.
+  if (sdk && error instanceof sdk.APIConnectionError && baseUrl !== undefined) {
+    return providerUnreachable(error.message, baseUrl, 'OPENAI_BASE_URL');
   }
   if (sdk && error instanceof sdk.APIError) {
     // `instanceof` leaves the generic status and body as `any`.
