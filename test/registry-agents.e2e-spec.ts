@@ -140,6 +140,27 @@ describeOnAdapter('Registry agents (seed 003)', (testApp) => {
     expect((await get(`/api/v1/agents?search=${name}`)).body.total).toBe(0);
   });
 
+  test("a tool's name in tool_ids is 400 INVALID_TOOL_IDS saying where its id comes from", async () => {
+    const tool = await createTool('named');
+    const agent = { name: unique('agent'), system_prompt: 'x', model_config: MODEL_CONFIG };
+
+    const refused = await post('/api/v1/agents', { ...agent, tool_ids: [tool.name] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'INVALID_TOOL_IDS',
+      details: { invalid_tool_ids: [tool.name] },
+    });
+    const message = refused.body.error.message as string;
+    expect(message).toContain(tool.name);
+    expect(message).toContain('GET /api/v1/tools?search=<name>');
+
+    // Following the hint gives the id the agent takes.
+    const found = await get(`/api/v1/tools?search=${tool.name}`);
+    const { id } = (found.body as { items: Reference[] }).items[0];
+    expect(id).toBe(tool.id);
+    expect((await post('/api/v1/agents', { ...agent, tool_ids: [id] })).status).toBe(201);
+  });
+
   test('AC-014: a tool deleted between the check and the insert gets the same 400, via the foreign key', async () => {
     const tool = await createTool();
     expect((await del(`/api/v1/tools/${tool.id}`)).status).toBe(200);

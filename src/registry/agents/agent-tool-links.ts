@@ -2,18 +2,16 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { type Database } from '../../database/database';
 import { agentTools, tools } from '../../database/schema';
 import { missingIds } from '../common/missing-ids';
-import { InvalidReferencesError } from '../common/registry.errors';
+import { InvalidToolIdsError } from './agent.errors';
 import { type ToolIdItem, toolIdOf } from './dto/tool-ids.decorator';
 
 /** The refusal (400) of tool ids that are not UUIDs or name no tool, if any are. */
 export async function invalidToolIds(
   db: Database,
   toolIds: readonly string[],
-): Promise<InvalidReferencesError | undefined> {
+): Promise<InvalidToolIdsError | undefined> {
   const invalid = await missingIds(db, tools.id, toolIds);
-  return invalid.length > 0
-    ? new InvalidReferencesError('INVALID_TOOL_IDS', 'tool_ids', invalid)
-    : undefined;
+  return invalid.length > 0 ? new InvalidToolIdsError(invalid) : undefined;
 }
 
 /**

@@ -4,13 +4,13 @@ import { AdminOnly } from '../../api-keys/admin-only.decorator';
 import { ApiErrorResponses } from '../../core/http/api-error-responses.decorator';
 import { ApiV1Controller } from '../../api-keys/api-v1-controller.decorator';
 import {
-  InvalidReferencesError,
   NameTakenError,
   ResourceInUseError,
   ResourceNotFoundError,
 } from '../common/registry.errors';
 import { SearchPageQueryDto } from '../../core/api/search-page-query.dto';
 import { DeletedDto } from '../../core/api/deleted.dto';
+import { InvalidToolIdsError } from './agent.errors';
 import { AgentsService } from './agents.service';
 import { AgentDetailDto, AgentDto, AgentPageDto } from './dto/agent.dto';
 import { AgentToolsDto } from './dto/agent-tools.dto';
@@ -20,7 +20,7 @@ import { UpdateAgentDto } from './dto/update-agent.dto';
 const EXAMPLE_ID = '5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 const NOT_FOUND = new ResourceNotFoundError('Agent', EXAMPLE_ID);
 const NAME_TAKEN = new NameTakenError('Agent', 'buy_signal_analyzer');
-const INVALID_TOOL_IDS = new InvalidReferencesError('INVALID_TOOL_IDS', 'tool_ids', [
+const INVALID_TOOL_IDS = new InvalidToolIdsError([
   '00000000-0000-4000-8000-000000000000',
   'price_fetcher',
 ]);

@@ -69,7 +69,11 @@ export class InvalidReferencesError extends DomainError {
     readonly code: string,
     field: string,
     invalid: readonly string[],
+    /** What the caller should send instead, told after the list. */
+    hint?: string,
   ) {
-    super(`Invalid ${field}: ${invalid.join(', ')}`, { [`invalid_${field}`]: invalid });
+    super(`Invalid ${field}: ${invalid.join(', ')}${hint ? `. ${hint}` : ''}`, {
+      [`invalid_${field}`]: invalid,
+    });
   }
 }
