@@ -297,6 +297,43 @@ describeHttpContract(
       });
     });
 
+    describe('a missing field', () => {
+      const RUNS = '/api/v1/sessions/00000000-0000-4000-8000-000000000000/runs';
+
+      test('is named once, as required, not with every rule it would break', async () => {
+        const response = await postRaw(RUNS, '{}');
+        expect(response.status).toBe(422);
+        expect(response.body).toEqual({
+          success: false,
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Request validation failed: content',
+            details: [{ field: 'content', messages: ['content is required'] }],
+          },
+        });
+      });
+
+      test('in a nested object is named by its path', async () => {
+        const response = await postRaw(
+          '/api/v1/agents',
+          JSON.stringify({ name: unique(), system_prompt: 'x', model_config: { model: 'm' } }),
+        );
+        expect(response.status).toBe(422);
+        expect(response.body.error.details).toEqual([
+          { field: 'model_config.provider', messages: ['provider is required'] },
+        ]);
+      });
+
+      test('a field sent with a wrong value still hears every rule it breaks', async () => {
+        const response = await postRaw(RUNS, '{"content":5}');
+        expect(response.status).toBe(422);
+        const [issue] = response.body.error.details as { field: string; messages: string[] }[];
+        expect(issue.field).toBe('content');
+        expect(issue.messages).toContain('content must be a string');
+        expect(issue.messages).not.toContain('content is required');
+      });
+    });
+
     describe('a body over MAX_BODY_BYTES', () => {
       const overLimit = JSON.stringify({ content: 'a'.repeat(1024 * 1024) });
 

@@ -1,8 +1,9 @@
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
-import { type ValidationError, type ValidatorOptions } from 'class-validator';
-import { type FieldIssue, NumberOutOfRangeError, ValidationFailedError } from '../errors';
+import { type ValidatorOptions } from 'class-validator';
+import { NumberOutOfRangeError, ValidationFailedError } from '../errors';
 import { invalidUtf8ErrorOf } from '../http/json-body';
 import { assertStorableText } from '../http/storable-text';
+import { fieldIssuesOf } from '../validation/field-issues';
 import { ValidatedQueries } from './validated-queries';
 
 /**
@@ -19,7 +20,9 @@ export class ApiValidationPipe extends ValidationPipe {
       transform: true,
       whitelist: true,
       forbidNonWhitelisted: true,
-      exceptionFactory: (errors) => new ValidationFailedError(errors.flatMap(issuesOf(''))),
+      // Each error keeps the value it judged, so a field left out can be told from a wrong one.
+      validationError: { target: false, value: true },
+      exceptionFactory: (errors) => new ValidationFailedError(fieldIssuesOf(errors)),
     });
   }
 
@@ -125,15 +128,6 @@ function assertQueryNumbersInRange(query: unknown): void {
       throw NumberOutOfRangeError.inQuery(field, value);
     }
   }
-}
-
-function issuesOf(parent: string) {
-  return (error: ValidationError): FieldIssue[] => {
-    const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {});
-    const nested = (error.children ?? []).flatMap(issuesOf(field));
-    return own.length > 0 ? [{ field, messages: own }, ...nested] : nested;
-  };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
