@@ -210,6 +210,15 @@ describeOnAdapter('Public and private tools', (testApp) => {
       );
       expect(error).toMatchObject({ code: 401, message: expect.stringContaining(HOW_TO_SEND) });
     });
+
+    test("another scheme's credentials, such as a proxy's Basic authentication, are no key", async () => {
+      const basic = `Basic ${Buffer.from('proxy:secret').toString('base64')}`;
+      const listed = await http().get('/api/tools').set('Authorization', basic);
+      expect(listed.status).toBe(200);
+      const names = (listed.body.tools as { name: string }[]).map(({ name }) => name);
+      expect(names).toContain('public_quote');
+      expect(names).not.toContain('private_quote');
+    });
   });
 
   describe('changing visibility', () => {

@@ -52,16 +52,19 @@ export class ApiKeyAuthenticator {
   }
 
   /**
-   * The caller of a request with a key; undefined without one, 401 for an invalid one or one
-   * not sent as `Bearer <key>` (read as none, a bare key would quietly lose its tools).
+   * The caller of a request with a key; undefined without one, 401 for an invalid one or a bare
+   * key sent without its scheme (read as none, it would quietly lose its tools). Credentials of
+   * another scheme, such as a proxy's Basic authentication passed on, are no key.
    */
   async identify(request: NodeRequest): Promise<Principal | undefined> {
     const known = request[PRINCIPAL];
     if (known) return known;
     const { authorization } = request.headers;
-    if (!authorization?.trim()) return undefined;
+    if (authorization !== undefined && isBareCredential(authorization)) {
+      throw UnauthorizedError.notBearer();
+    }
     const key = bearerKeyOf(authorization);
-    if (key === undefined) throw UnauthorizedError.notBearer();
+    if (key === undefined) return undefined;
     const address = throttledAddressOf(clientAddressOf(request, this.config.http.trustProxy));
     const wait = this.attempts.secondsToWait(address);
     if (wait > 0) {
@@ -80,6 +83,11 @@ export class ApiKeyAuthenticator {
 }
 
 /** The key of `Authorization: Bearer <key>` (the scheme in any case); undefined otherwise. */
-function bearerKeyOf(authorization: string): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+function bearerKeyOf(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+}
+
+/** A header of one word, a credential with no scheme before it (`Authorization: thk_…`). */
+function isBareCredential(authorization: string): boolean {
+  return /^\s*\S+\s*$/.test(authorization) && !/^Bearer$/i.test(authorization.trim());
 }

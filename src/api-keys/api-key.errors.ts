@@ -9,10 +9,10 @@ export class UnauthorizedError extends DomainError {
     return new UnauthorizedError('An API key is required: send Authorization: Bearer <api key>');
   }
 
-  /** An `Authorization` header that is not `Bearer <key>`, such as a bare key. */
+  /** An `Authorization` header of a bare key, without the `Bearer` scheme. */
   static notBearer(): UnauthorizedError {
     return new UnauthorizedError(
-      'The Authorization header holds no Bearer key: send it as Authorization: Bearer <api key>',
+      'The Authorization header holds a key without its scheme: send it as Authorization: Bearer <api key>',
     );
   }
 
