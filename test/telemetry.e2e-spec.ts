@@ -265,6 +265,7 @@ describe('OpenTelemetry on, over http/json, without message content', () => {
         'gen_ai.agent.name': agentName,
         'gen_ai.conversation.id': sessionId,
         'toolhub.run.id': runId,
+        'toolhub.run.outcome': 'completed',
       },
     });
     expect(root.status.code).not.toBe(STATUS_CODE.ERROR);
@@ -454,7 +455,10 @@ describe('OpenTelemetry on, over http/json, without message content', () => {
     const { runId, frames } = await runToEnd(user, failing.sessionId, 'Fail, please');
     expect(frames.at(-1)?.event).toBe('error');
     const failedRun = await receiver.waitForSpans((all) => !!runSpan(all, runId));
-    expect(runSpan(failedRun, runId)?.status.code).toBe(STATUS_CODE.ERROR);
+    expect(runSpan(failedRun, runId)).toMatchObject({
+      status: { code: STATUS_CODE.ERROR },
+      attributes: { 'toolhub.run.outcome': 'failed' },
+    });
 
     // Over REST, the tool's span is under the request's server span.
     const tool = await registerHttpTool(user, crm);

@@ -14,6 +14,7 @@ import { type MessageAttachment } from '../../providers/model-provider.contract'
 import { type AgentWithTools } from '../../registry/agents/agents.repository';
 import { EventStore } from '../events/event-store.repository';
 import { type RunEvent } from '../events/run-event.types';
+import { executionOutcomeOf } from '../execution-outcome';
 import { RuntimeMetrics } from '../runtime.metrics';
 import {
   AttachmentNotSupportedError,
@@ -399,12 +400,15 @@ export class RunsService implements BeforeApplicationShutdown {
     }
   }
 
-  /** Ends a run's span, failed if the run failed; read only when the span is recorded. */
+  /**
+   * Ends a run's span with how its execution ended (`toolhub.run.outcome`), failed if the run
+   * failed; read only when the span is recorded.
+   */
   private async endSpan(span: Span, runId: string, outcome: 'ended' | 'paused'): Promise<void> {
     try {
       if (!span.isRecording()) return;
-      span.setAttribute('toolhub.run.outcome', outcome);
       const run = outcome === 'ended' ? await this.runs.find(runId) : undefined;
+      span.setAttribute('toolhub.run.outcome', run ? executionOutcomeOf(run.status) : outcome);
       if (run?.status === 'failed') {
         failSpan(span, Object.assign(new Error(run.error?.message), { code: run.error?.code }));
       }
