@@ -35,6 +35,7 @@ const ADMIN_KEY = `otel-e2e-${randomBytes(24).toString('hex')}`;
 const MODEL = 'claude-sonnet-4-20250514';
 const DIAGRAM = '@startuml\nA -> B\n@enduml';
 const CONTENT_ATTRIBUTES = [
+  'gen_ai.system_instructions',
   'gen_ai.input.messages',
   'gen_ai.output.messages',
   'gen_ai.tool.call.arguments',
@@ -596,14 +597,51 @@ describe('OpenTelemetry on, over http/protobuf, with message content', () => {
     const { root, spans } = await runSpans(receiver, runId, 3);
     const chats = childrenOf(spans, root, 'chat scripted');
     expect(chats).toHaveLength(2);
+    // Each content attribute is JSON in the conventions' shapes: messages of typed parts.
+    const content = (span: ReceivedSpan, attribute: string) =>
+      JSON.parse(span.attributes[attribute] as string) as unknown;
+    const endedBy = (reason: string) =>
+      chats.find(
+        (chat) => (chat.attributes['gen_ai.response.finish_reasons'] as string[])[0] === reason,
+      )!;
+    const [first, second] = [endedBy('tool_use'), endedBy('end_turn')];
+    const asked = { role: 'user', parts: [{ type: 'text', content: prompt }] };
+    const toolCall = {
+      type: 'tool_call',
+      id: 'toolu_enc',
+      name: 'encodePlantUML',
+      arguments: { plantumlCode: diagram },
+    };
     for (const chat of chats) {
-      expect(JSON.stringify(chat.attributes['gen_ai.input.messages'])).toContain(prompt);
+      expect(content(chat, 'gen_ai.system_instructions')).toEqual([
+        { type: 'text', content: 'You are a test agent.' },
+      ]);
     }
-    expect(
-      chats.some((chat) =>
-        JSON.stringify(chat.attributes['gen_ai.output.messages']).includes(answer),
-      ),
-    ).toBe(true);
+    expect(content(first, 'gen_ai.input.messages')).toEqual([asked]);
+    expect(content(first, 'gen_ai.output.messages')).toEqual([
+      {
+        role: 'assistant',
+        parts: [{ type: 'text', content: 'Encoding.' }, toolCall],
+        finish_reason: 'tool_use',
+      },
+    ]);
+    expect(content(second, 'gen_ai.input.messages')).toEqual([
+      asked,
+      { role: 'assistant', parts: [{ type: 'text', content: 'Encoding.' }, toolCall] },
+      {
+        role: 'tool',
+        parts: [
+          {
+            type: 'tool_call_response',
+            id: 'toolu_enc',
+            response: JSON.stringify(toolResult.result),
+          },
+        ],
+      },
+    ]);
+    expect(content(second, 'gen_ai.output.messages')).toEqual([
+      { role: 'assistant', parts: [{ type: 'text', content: answer }], finish_reason: 'end_turn' },
+    ]);
 
     const [execution] = childrenOf(spans, root, 'execute_tool encodePlantUML');
     expect(execution).toMatchObject({

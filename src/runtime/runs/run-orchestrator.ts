@@ -15,9 +15,10 @@ import { RunCancelledError, RunEndedElsewhereError } from '../runtime.errors';
 import { type RunEnding, RunsRepository } from './runs.repository';
 import { type RunEventSink } from './run-event-sink';
 import { type RunPlan } from './run-plan';
-import { type ToolCallRun, RunToolCalls } from './run-tool-calls';
+import { type ToolCallRun, type ToolOffer, RunToolCalls } from './run-tool-calls';
 import { ModelTurn } from './model-turn';
 import { RunTelemetry } from './run-telemetry';
+import { inputMessagesOf, outputMessageOf, systemInstructionsOf } from './gen-ai-messages';
 
 /** How a run ends when it is not cancelled or completed. */
 class RunFailure extends Error {
@@ -132,14 +133,21 @@ export class RunOrchestrator {
     const { agent, maxTokens } = plan;
     const attributes = this.telemetry.chatAttributes(agent, maxTokens);
     if (this.telemetry.captureContent) {
-      attributes['gen_ai.input.messages'] = contentAttribute(plan.history);
+      attributes['gen_ai.input.messages'] = contentAttribute(inputMessagesOf(plan.history));
     }
     return inSpan(
       `chat ${agent.model_config.model}`,
       { kind: SpanKind.CLIENT, attributes },
       async (span) => {
         const started = performance.now();
-        await this.streamTurn(plan, index, turn, sink, signal);
+        const offer = await this.toolCalls.offer(plan);
+        if (this.telemetry.captureContent && offer.system) {
+          span.setAttribute(
+            'gen_ai.system_instructions',
+            contentAttribute(systemInstructionsOf(offer.system)),
+          );
+        }
+        await this.streamTurn(plan, index, turn, offer, sink, signal);
         const seconds = (performance.now() - started) / 1000;
         const outcome = {
           responseId: turn.messageId,
@@ -147,7 +155,7 @@ export class RunOrchestrator {
           usage: turn.usage,
         };
         this.telemetry.turnEnded(span, agent, outcome, seconds);
-        if (this.telemetry.captureContent) {
+        if (this.telemetry.captureContent && offer.system) {
           span.setAttribute('gen_ai.output.messages', contentAttribute([outputMessageOf(turn)]));
         }
       },
@@ -158,10 +166,10 @@ export class RunOrchestrator {
     plan: RunPlan,
     index: number,
     turn: ModelTurn,
+    { system, tools }: ToolOffer,
     sink: RunEventSink,
     signal: AbortSignal,
   ): Promise<void> {
-    const { system, tools } = await this.toolCalls.offer(plan);
     const stream = plan.provider.stream(
       {
         model: plan.agent.model_config.model,
@@ -311,21 +319,4 @@ function appendResults(plan: RunPlan, results: ToolResultMessage[]): void {
   const last = plan.history[plan.history.length - 1];
   if (last?.role === 'tool_results') last.results.push(...results);
   else plan.history.push({ role: 'tool_results', results });
-}
-
-/** What the model answered in a turn, as the GenAI conventions' output message. */
-function outputMessageOf(turn: ModelTurn) {
-  return {
-    role: 'assistant',
-    parts: [
-      ...(turn.text ? [{ type: 'text', content: turn.text }] : []),
-      ...turn.toolCalls.map((call) => ({
-        type: 'tool_call',
-        id: call.id,
-        name: call.name,
-        arguments: call.args,
-      })),
-    ],
-    ...(turn.stopReason && { finish_reason: turn.stopReason }),
-  };
 }
