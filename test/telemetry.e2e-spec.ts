@@ -24,12 +24,14 @@ import {
   startOtlpReceiver,
 } from './support/otlp-receiver';
 import { type RuntimeUser, runtimeUserOver } from './support/runtime-client';
+import { eventually } from './support/eventually';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { type SseFrame } from './support/sse-client';
+import { type TestDatabase, createTestDatabase } from './support/test-database';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
-// Three server processes, each started once: a busy machine may take a while to boot them.
-jest.setTimeout(60_000);
+// Server processes, each started once (one restarted): a busy machine may take a while.
+jest.setTimeout(120_000);
 
 const ADMIN_KEY = `otel-e2e-${randomBytes(24).toString('hex')}`;
 const MODEL = 'claude-sonnet-4-20250514';
@@ -136,6 +138,24 @@ async function runToEnd(
   return { runId: String(frames[0].data.runId), frames };
 }
 
+/** A workflow of `steps` (`{ type, id }`); its id and name. */
+async function createWorkflow(
+  user: RuntimeUser,
+  steps: { type: 'agent' | 'tool'; id: string }[],
+): Promise<{ id: string; name: string }> {
+  const name = unique('otel_workflow');
+  const created = await user.post('/api/v1/workflows', { name, steps });
+  expect(created.status).toBe(201);
+  return { id: created.body.id as string, name };
+}
+
+/** Starts a run of the workflow; its id. */
+async function startWorkflowRun(user: RuntimeUser, workflowId: string): Promise<string> {
+  const started = await user.post(`/api/v1/workflows/${workflowId}/runs`, { input: {} });
+  expect(started.status).toBe(202);
+  return started.body.id as string;
+}
+
 const startHttpTool = () =>
   startHttpToolServer((received) => {
     const body = JSON.parse(received.body) as { fail?: boolean };
@@ -171,12 +191,23 @@ async function runSpans(
   return { root: runSpan(spans, runId)!, spans };
 }
 
+/** The spans of a workflow run's executions, oldest first. */
+const workflowRunSpans = (spans: ReceivedSpan[], workflowRunId: string) =>
+  spans.filter(
+    (span) =>
+      span.name.startsWith('invoke_workflow ') &&
+      span.attributes['toolhub.workflow_run.id'] === workflowRunId,
+  );
+
 const inTrace = (spans: ReceivedSpan[], traceId: string) =>
   spans.filter((span) => span.traceId === traceId);
 
 /** Whether `text` occurs in any attribute, name or status of the spans. */
 const mentions = (spans: ReceivedSpan[], text: string) =>
   spans.some((span) => JSON.stringify(span).includes(text));
+
+/** Quick to notice a stopped server's workflow runs on PostgreSQL, patient with a busy machine. */
+const HEARTBEAT = { RUN_HEARTBEAT_SECONDS: '1', RUN_HEARTBEAT_TIMEOUT_SECONDS: '4' };
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
 
@@ -446,6 +477,86 @@ describe('OpenTelemetry on, over http/json, without message content', () => {
     expect((await user.get(`/api/v1/runs/${childRunId}`)).body.trace_id).toBe(root.traceId);
   });
 
+  test('a workflow run: its invoke_workflow span holds a span per step, which holds the step run or tool call', async () => {
+    const { user } = client;
+    const tool = await registerHttpTool(user, crm);
+    const agent = await createAgent(user, {
+      provider: 'scripted',
+      model: 'scripted',
+      script: [{ text: 'Step done.' }],
+    });
+    const workflow = await createWorkflow(user, [
+      { type: 'tool', id: tool.id },
+      { type: 'agent', id: agent.agentId },
+    ]);
+    const workflowRunId = await startWorkflowRun(user, workflow.id);
+
+    const spans = await receiver.waitForSpans((all) => {
+      const [root] = workflowRunSpans(all, workflowRunId);
+      return (
+        root !== undefined &&
+        childrenOf(all, root).every((step) => childrenOf(all, step).length > 0) &&
+        childrenOf(all, root).length === 2
+      );
+    });
+    const [root] = workflowRunSpans(spans, workflowRunId);
+    expect(root).toMatchObject({
+      name: `invoke_workflow ${workflow.name}`,
+      kind: SPAN_KIND.INTERNAL,
+      attributes: {
+        'gen_ai.operation.name': 'invoke_workflow',
+        'gen_ai.workflow.name': workflow.name,
+        'toolhub.workflow.id': workflow.id,
+        'toolhub.workflow_run.id': workflowRunId,
+        'toolhub.workflow_run.outcome': 'completed',
+      },
+    });
+    expect(root.attributes).not.toHaveProperty('toolhub.workflow_run.resumed');
+    expect(root.status.code).not.toBe(STATUS_CODE.ERROR);
+    expect(spans.find((span) => span.spanId === root.parentSpanId)).toMatchObject({
+      name: 'POST /api/v1/workflows/:id/runs',
+      kind: SPAN_KIND.SERVER,
+    });
+
+    const [toolStep, agentStep] = childrenOf(spans, root).sort(
+      (a, b) =>
+        Number(a.attributes['toolhub.workflow_run.step.index']) -
+        Number(b.attributes['toolhub.workflow_run.step.index']),
+    );
+    expect(toolStep).toMatchObject({
+      name: `workflow_step ${tool.name}`,
+      kind: SPAN_KIND.INTERNAL,
+      attributes: {
+        'toolhub.workflow_run.step.index': 0,
+        'toolhub.workflow_run.step.type': 'tool',
+      },
+    });
+    expect(agentStep).toMatchObject({
+      name: `workflow_step ${agent.agentName}`,
+      attributes: {
+        'toolhub.workflow_run.step.index': 1,
+        'toolhub.workflow_run.step.type': 'agent',
+      },
+    });
+    expect(childrenOf(spans, toolStep)).toEqual([
+      expect.objectContaining({
+        name: `execute_tool ${tool.name}`,
+        attributes: expect.objectContaining({ 'toolhub.tool.kind': 'http' }),
+      }),
+    ]);
+    const workflowRun = await user.get(`/api/v1/workflow-runs/${workflowRunId}`);
+    const stepRunId = (workflowRun.body.steps as { run_id?: string }[])[1].run_id;
+    expect(childrenOf(spans, agentStep)).toEqual([
+      expect.objectContaining({
+        name: `invoke_agent ${agent.agentName}`,
+        attributes: expect.objectContaining({
+          'toolhub.run.id': stepRunId,
+          'toolhub.run.outcome': 'completed',
+        }),
+      }),
+    ]);
+  });
+
   test('a failing run and a failing tool call end their spans with status ERROR', async () => {
     const { user } = client;
     const failing = await createAgent(user, {
@@ -656,6 +767,83 @@ describe('OpenTelemetry on, over http/protobuf, with message content', () => {
     // The result holds the encoded diagram, as the run's tool_result event shows it.
     const { encoded } = toolResult.result as { encoded: string };
     expect(JSON.stringify(execution.attributes['gen_ai.tool.call.result'])).toContain(encoded);
+  });
+});
+
+describe('OpenTelemetry on, across a restart', () => {
+  let receiver: OtlpReceiver;
+  let database: TestDatabase;
+  let slowTool: ToolServer;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    database = await createTestDatabase();
+    // The first call hangs, holding its step until the server stops; the next one answers.
+    slowTool = await startHttpToolServer(() =>
+      slowTool.requests.length === 1 ? 'hang' : { json: { ok: true } },
+    );
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await Promise.all([receiver?.close(), slowTool?.close()]);
+    await database?.drop();
+  });
+
+  const boot = () =>
+    startServerProcess({ ...tracingEnv(receiver, 'http/json'), ...database.env, ...HEARTBEAT });
+
+  test('a workflow run resumed after a restart continues the trace its first execution started', async () => {
+    server = await boot();
+    const { user } = clientOf(server);
+    const tool = await registerHttpTool(user, slowTool);
+    const workflow = await createWorkflow(user, [{ type: 'tool', id: tool.id }]);
+    const workflowRunId = await startWorkflowRun(user, workflow.id);
+    await eventually('the held step called its tool', () =>
+      Promise.resolve(slowTool.requests.length === 1 || undefined),
+    );
+
+    // A graceful stop leaves the run to resume, and sends the spans it holds.
+    const exited = once(server.child, 'exit');
+    server.child.kill('SIGTERM');
+    await exited;
+    server = await boot();
+    const spans = await receiver.waitForSpans(
+      (all) =>
+        workflowRunSpans(all, workflowRunId).length === 2 &&
+        all.some((span) => span.name === `execute_tool ${tool.name}` && span.status.code === 0),
+      60_000,
+    );
+
+    const [left, resumed] = workflowRunSpans(spans, workflowRunId);
+    expect(left).toMatchObject({
+      name: `invoke_workflow ${workflow.name}`,
+      attributes: { 'toolhub.workflow_run.outcome': 'interrupted' },
+    });
+    expect(left.status.code).not.toBe(STATUS_CODE.ERROR);
+    expect(resumed).toMatchObject({
+      name: `invoke_workflow ${workflow.name}`,
+      traceId: left.traceId,
+      parentSpanId: left.spanId,
+      attributes: {
+        'gen_ai.operation.name': 'invoke_workflow',
+        'toolhub.workflow.id': workflow.id,
+        'toolhub.workflow_run.resumed': true,
+        'toolhub.workflow_run.outcome': 'completed',
+      },
+    });
+    const [step] = childrenOf(spans, resumed);
+    expect(step).toMatchObject({
+      name: `workflow_step ${tool.name}`,
+      attributes: { 'toolhub.workflow_run.step.index': 0 },
+    });
+    expect(childrenOf(spans, step)).toEqual([
+      expect.objectContaining({
+        name: `execute_tool ${tool.name}`,
+        status: { code: STATUS_CODE.UNSET },
+      }),
+    ]);
   });
 });
 

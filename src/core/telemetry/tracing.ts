@@ -2,6 +2,7 @@ import {
   type Attributes,
   type Context,
   INVALID_SPAN_CONTEXT,
+  type Link,
   ProxyTracerProvider,
   type Span,
   type SpanOptions,
@@ -34,24 +35,33 @@ export function tracingRegistered(): boolean {
 /** The span `work` gets while nothing records spans: it records nothing and names no trace. */
 const UNRECORDED_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
+/** Where a span goes and what marks it failed, for `inSpan`. */
+export interface InSpanPlacement {
+  /** The context the span is a child of; the active one by default. */
+  parent?: Context;
+  /** Whether a thrown error is a failure; every one is by default. */
+  isFailure?: (error: unknown) => boolean;
+}
+
 /**
  * Runs `work` in a new active span, ended when `work` settles; a thrown error marks it failed
- * (`error.type` is a domain error's code, else the error's class). Without a tracer provider
- * `work` just runs: a span the API's no-op tracer makes records nothing, yet making it active
- * copies the context's map on every call.
+ * (`error.type` is a domain error's code, else the error's class) unless `isFailure` says it
+ * is none (work stopped on purpose). Without a tracer provider `work` just runs: a span the
+ * API's no-op tracer makes records nothing, yet making it active copies the context's map on
+ * every call.
  */
 export async function inSpan<T>(
   name: string,
   options: SpanOptions,
   work: (span: Span) => Promise<T>,
-  parent?: Context,
+  { parent = context.active(), isFailure = () => true }: InSpanPlacement = {},
 ): Promise<T> {
   if (!tracingRegistered()) return work(UNRECORDED_SPAN);
-  return tracer.startActiveSpan(name, options, parent ?? context.active(), async (span) => {
+  return tracer.startActiveSpan(name, options, parent, async (span) => {
     try {
       return await work(span);
     } catch (error) {
-      failSpan(span, error);
+      if (isFailure(error)) failSpan(span, error);
       throw error;
     } finally {
       span.end();
@@ -95,6 +105,23 @@ export function storedTraceContext(
     traceFlags: Number.parseInt(flags ?? '01', 16),
     isRemote: true,
   });
+}
+
+/**
+ * Where the span of a work's execution starts: under the active context for a first execution;
+ * for one resumed later (`traceParent`, stored by the first), in the trace the first execution
+ * started, linked to the context that resumed it.
+ */
+export function executionPlacement(traceParent?: string | null): {
+  parent: Context;
+  links: Link[];
+} {
+  if (!traceParent) return { parent: context.active(), links: [] };
+  const current = trace.getSpanContext(context.active());
+  return {
+    parent: storedTraceContext(traceParent),
+    links: current ? [{ context: current }] : [],
+  };
 }
 
 /** The trace id within a `traceparent`. */

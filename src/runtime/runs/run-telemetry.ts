@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type Attributes, type Span, SpanKind, context, trace } from '@opentelemetry/api';
+import { type Attributes, type Span, SpanKind } from '@opentelemetry/api';
 import { Counter } from 'prom-client';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { GenAiTelemetryConfig } from '../../core/telemetry/gen-ai-telemetry.config';
-import { meter, storedTraceContext, tracer } from '../../core/telemetry/tracing';
+import { executionPlacement, meter, tracer } from '../../core/telemetry/tracing';
 import { type TokenUsage } from '../../providers/model-provider.contract';
 import { type AgentRow } from '../../registry/agents/agents.repository';
 
@@ -52,7 +52,7 @@ export class RunTelemetry {
    * first execution started (`traceParent`), linked to what resumed it.
    */
   startRun(agent: AgentRow, sessionId: string, traceParent?: string | null): Span {
-    const current = trace.getSpanContext(context.active());
+    const { parent, links } = executionPlacement(traceParent);
     return tracer.startSpan(
       `invoke_agent ${agent.name}`,
       {
@@ -66,9 +66,9 @@ export class RunTelemetry {
           'gen_ai.request.model': agent.model_config.model,
           ...(traceParent && { 'toolhub.run.resumed': true }),
         },
-        links: traceParent && current ? [{ context: current }] : [],
+        links,
       },
-      traceParent ? storedTraceContext(traceParent) : context.active(),
+      parent,
     );
   }
 

@@ -1,6 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { type Span, context, trace } from '@opentelemetry/api';
+import { tracingRegistered } from '../../core/telemetry/tracing';
 import { DomainError } from '../../core/errors';
 import { Transactions } from '../../database/transactions';
+import { WorkflowsRepository } from '../../registry/workflows/workflows.repository';
 import { ToolInvoker } from '../../tools/tool-invoker.service';
 import { RunsRepository } from '../runs/runs.repository';
 import { isActiveRunStatus } from '../../database/schema';
@@ -12,6 +15,7 @@ import { WorkflowRunLeftError } from './workflow-run.errors';
 import { type WorkflowRunEventFields } from './workflow-run-event.types';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
 import { WorkflowRunExecutions } from './workflow-run-executions';
+import { endWorkflowRunSpan, inStepSpan, startWorkflowRunSpan } from './workflow-run-spans';
 import { type ChangingEmit, WorkflowRunSink } from './workflow-run-sink';
 import { WorkflowRunStreams } from './workflow-run-streams';
 import {
@@ -46,6 +50,8 @@ export interface OpenedWorkflowRun {
   nextEventIndex: number;
   /** The first step's start was stored with the run. */
   firstStepStarted: boolean;
+  /** The span of its execution, started before the run was stored (which keeps its trace). */
+  span: Span;
 }
 
 /**
@@ -66,6 +72,7 @@ export class WorkflowRunner {
     private readonly tools: ToolInvoker,
     private readonly agentSteps: AgentSteps,
     private readonly runs: RunsRepository,
+    private readonly workflows: WorkflowsRepository,
   ) {
     executions.resumeWith((run) => this.launch(run));
   }
@@ -76,29 +83,64 @@ export class WorkflowRunner {
    */
   launch(run: WorkflowRunRow, opened?: OpenedWorkflowRun): void {
     this.executions.start(run.id, async (signal) => {
+      const span = opened?.span ?? (await this.resumedSpan(run));
       let ended = true;
       try {
-        const next = opened?.nextEventIndex ?? (await this.resumedStreamIndex(run));
-        const sink = new WorkflowRunSink(run.id, next, this.store, this.streams, this.transactions);
-        // A new run's steps are all still to run: only a resumed one has states to read.
-        const states = opened ? [] : await this.repository.steps(run.id);
-        const execution: Execution = {
-          run,
-          sink,
-          signal,
-          outputs: [],
-          waits: Promise.resolve(),
-          startedWithRun: opened?.firstStepStarted ? 0 : undefined,
-        };
-        ended = await this.execute(execution, states);
-        await sink.drained();
+        // The steps' spans (and their runs' and tool calls') nest under the run's own.
+        await context.with(trace.setSpan(context.active(), span), async () => {
+          const next = opened?.nextEventIndex ?? (await this.resumedStreamIndex(run));
+          const sink = new WorkflowRunSink(
+            run.id,
+            next,
+            this.store,
+            this.streams,
+            this.transactions,
+          );
+          // A new run's steps are all still to run: only a resumed one has states to read.
+          const states = opened ? [] : await this.repository.steps(run.id);
+          const execution: Execution = {
+            run,
+            sink,
+            signal,
+            outputs: [],
+            waits: Promise.resolve(),
+            startedWithRun: opened?.firstStepStarted ? 0 : undefined,
+          };
+          ended = await this.execute(execution, states);
+          await sink.drained();
+        });
       } catch (error) {
         // Only a workflow run whose end could not be stored gets here (the database is gone).
         this.logger.error({ err: error, workflowRunId: run.id }, 'Workflow run stopped unrecorded');
       } finally {
+        await this.endSpan(span, run.id, ended);
         if (ended) this.streams.finish(run.id);
       }
     });
+  }
+
+  /**
+   * The span of a resumed run's execution, in the trace its first execution started, named by
+   * its workflow as it is now: read only when spans are recorded.
+   */
+  private async resumedSpan(run: WorkflowRunRow): Promise<Span> {
+    // The name is all it gives: unread (the database is gone), the span is named by the id.
+    const workflow = tracingRegistered()
+      ? await this.workflows.find(run.workflow_id).catch(() => undefined)
+      : undefined;
+    const traced = { id: run.workflow_id, name: workflow?.name ?? run.workflow_id };
+    return startWorkflowRunSpan(traced, run.id, run.trace_parent);
+  }
+
+  /** Ends an execution's span with the status the run was stored with, read only when recorded. */
+  private async endSpan(span: Span, id: string, ended: boolean): Promise<void> {
+    try {
+      const stored = ended && span.isRecording() ? await this.repository.find(id) : undefined;
+      endWorkflowRunSpan(span, stored?.status ?? 'running', stored?.error);
+    } catch (error) {
+      this.logger.warn({ err: error, workflowRunId: id }, 'A workflow run span lacks its status');
+      span.end();
+    }
   }
 
   /**
@@ -125,7 +167,12 @@ export class WorkflowRunner {
     for (; states[index]?.status === 'completed'; index++) outputs.push(states[index].output);
     try {
       for (; index < run.steps.length; index++) {
-        const output = await this.runStep(execution, index, states[index]);
+        const output = await inStepSpan(
+          run.steps[index],
+          index,
+          () => this.runStep(execution, index, states[index]),
+          (error) => signal.aborted || isStoppedOnPurpose(error),
+        );
         await execution.waits;
         outputs.push(output);
         execution.pendingEnd = {
@@ -363,6 +410,11 @@ function takeStartedWithRun(execution: Execution, index: number): boolean {
   if (execution.startedWithRun !== index) return false;
   execution.startedWithRun = undefined;
   return true;
+}
+
+/** A step that ended without failing: its run was cancelled, or the server is stopping. */
+function isStoppedOnPurpose(error: unknown): boolean {
+  return error instanceof StepRunCancelled || error instanceof WorkflowRunLeftError;
 }
 
 function failureOf(error: unknown): { code: string; message: string } {

@@ -36,6 +36,8 @@ export interface NewWorkflowRun {
   parentRunId?: string;
   depth: number;
   instanceId: string;
+  /** The W3C `traceparent` of its first execution's span, when tracing is on. */
+  traceParent?: string;
 }
 
 export type WorkflowRunEnding =
@@ -76,6 +78,7 @@ export class WorkflowRunsRepository {
       parent_run_id: run.parentRunId ?? null,
       depth: run.depth,
       instance_id: run.instanceId,
+      trace_parent: run.traceParent ?? null,
     };
     const [row] = await preparedQuery(db, 'start_workflow_run', () =>
       workflowRunStart(db, columns),

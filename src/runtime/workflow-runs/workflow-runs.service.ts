@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { failSpan, traceParentOf } from '../../core/telemetry/tracing';
 import { type Principal } from '../../api-keys/principal';
 import { ClusterInstance } from '../../cluster/cluster-buses';
 import { isUniqueViolation } from '../../database/postgres-errors';
@@ -22,6 +23,7 @@ import { InvalidWorkflowInputError, WorkflowRunNotFoundError } from './workflow-
 import { type WorkflowRunEvent } from './workflow-run-event.types';
 import { stepStartedFields } from './step-started';
 import { WorkflowRunExecutions } from './workflow-run-executions';
+import { startWorkflowRunSpan } from './workflow-run-spans';
 import { WorkflowRunStreams } from './workflow-run-streams';
 import { WorkflowRunner } from './workflow-runner';
 import { type WorkflowRunRow, WorkflowRunsRepository } from './workflow-runs.repository';
@@ -82,7 +84,9 @@ export class WorkflowRunsService {
       ...(key !== undefined && { key }),
       ...(input !== undefined && { input }),
     }));
-    const opening = openingEvents(randomUUID(), request.input, steps);
+    const id = randomUUID();
+    const opening = openingEvents(id, request.input, steps);
+    const span = startWorkflowRunSpan(workflow, id);
     let started: { row: WorkflowRunRow; opening: WorkflowRunEvent[] };
     try {
       started = await this.repository.insert(
@@ -97,12 +101,17 @@ export class WorkflowRunsService {
           parentRunId: origin.parentRunId,
           depth: origin.depth,
           instanceId: this.instance.id,
+          traceParent: traceParentOf(span),
         },
         opening,
       );
     } catch (error) {
-      // A concurrent request with the same key stored its run first: that run is the answer.
+      // A concurrent request with the same key stored its run first: that run is the answer,
+      // and this span stands for nothing that ran.
       const raced = isUniqueViolation(error) && (await this.earlierRun(origin, requestHash));
+      if (raced) span.setAttribute('toolhub.workflow_run.replayed', true);
+      else failSpan(span, error);
+      span.end();
       if (raced) return raced;
       throw error;
     }
@@ -111,6 +120,7 @@ export class WorkflowRunsService {
     this.runner.launch(started.row, {
       nextEventIndex: opening.length,
       firstStepStarted: steps.length > 0,
+      span,
     });
     return started.row;
   }
