@@ -14,6 +14,7 @@ export class McpProgress {
   private constructor(
     private readonly token: ProgressToken,
     private readonly notify: ServerContext['mcpReq']['notify'],
+    private readonly meta?: Record<string, unknown>,
   ) {}
 
   /** Progress for the request `ctx` handles; none when its client did not ask for it. */
@@ -22,9 +23,22 @@ export class McpProgress {
     return token === undefined ? undefined : new McpProgress(token, ctx.mcpReq.notify);
   }
 
+  /**
+   * Progress under the `token` of an earlier request, sent on the stream of the request `ctx`
+   * handles, each notification carrying `meta` (the task it belongs to).
+   */
+  static under(token: ProgressToken, ctx: ServerContext, meta: Record<string, unknown>) {
+    return new McpProgress(token, ctx.mcpReq.notify, meta);
+  }
+
   readonly report: ProgressReporter = (message) => {
     this.count += 1;
-    const params = { progressToken: this.token, progress: this.count, message };
+    const params = {
+      progressToken: this.token,
+      progress: this.count,
+      message,
+      ...(this.meta && { _meta: this.meta }),
+    };
     this.sent = this.sent
       .then(() => this.notify({ method: 'notifications/progress', params }))
       // A client gone away hears nothing more; the call itself learns so from its signal.

@@ -131,13 +131,16 @@ export class McpServerFactory {
     access: ToolAccess,
     input: Record<string, unknown>,
     wire: TaskWire,
+    ctx: ServerContext,
   ) {
     // Without a key nobody could steer the task: such callers wait for the answer.
     if (!tool.work || access.origin.user === ANONYMOUS_USER) return undefined;
     // The plain call refuses it, as a result the client reads like any other.
     if (tool.check(input).length > 0) return undefined;
-    const row = await this.tasks.start(access, tool, input);
-    return wire === 'modern' ? modernTaskCreated(row) : legacyTaskCreated(row);
+    if (wire === 'modern') return modernTaskCreated(await this.tasks.start(access, tool, input));
+    // Only 2025-11-25 sends a task's progress: the tasks extension leaves progress out of tasks.
+    const progressToken = ctx.mcpReq._meta?.progressToken;
+    return legacyTaskCreated(await this.tasks.start(access, tool, input, progressToken));
   }
 
   /**
@@ -184,7 +187,7 @@ export class McpServerFactory {
     }
     const progress = McpProgress.of(ctx);
     try {
-      const task = wire && tool && (await this.taskOf(tool, access, input ?? {}, wire));
+      const task = wire && tool && (await this.taskOf(tool, access, input ?? {}, wire, ctx));
       if (task) return task as unknown as CallToolResult;
       const answer = await this.invoker.invoke(name, input ?? {}, {
         caller: 'mcp',

@@ -1,5 +1,5 @@
 import { type DomainError } from '../core/errors';
-import { type ToolCallOrigin } from './tool.contract';
+import { type ProgressReporter, type ToolCallOrigin } from './tool.contract';
 
 /** Where a call's work stands, as clients that follow it as a task see it. */
 export type ToolWorkStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
@@ -53,6 +53,11 @@ export interface ToolWork {
 /** Following and steering work started by `ToolWork.start`, by its id, for its owner. */
 export interface ToolWorkControl {
   state(workId: string): Promise<ToolWorkState>;
+  /**
+   * Reports what the work does, from its start, exactly as a direct call's `reportProgress`
+   * hears it, and resolves once it has ended; `signal` stops following it.
+   */
+  follow(workId: string, report: ProgressReporter, signal: AbortSignal): Promise<void>;
   /** Cancels the work, as its own REST cancel would; nothing if it has ended. */
   cancel(workId: string): Promise<void>;
   /**

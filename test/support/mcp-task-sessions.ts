@@ -36,8 +36,17 @@ function routingHeaders(request: { method: string; params?: Record<string, unkno
   };
 }
 
-/** The JSON-RPC response in a reply to one request, sent as JSON or as a stream (SSE). */
-async function responseOf(reply: Response): Promise<Record<string, unknown>> {
+/** A JSON-RPC notification, as a reply's stream carried it before the response. */
+export type OnNotification = (notification: Record<string, unknown>) => void;
+
+/**
+ * The JSON-RPC response in a reply to one request, sent as JSON or as a stream (SSE); the
+ * notifications the stream carried before it go to `onNotification`.
+ */
+async function responseOf(
+  reply: Response,
+  onNotification?: OnNotification,
+): Promise<Record<string, unknown>> {
   const text = await reply.text();
   if (!(reply.headers.get('content-type') ?? '').includes('text/event-stream')) {
     return JSON.parse(text) as Record<string, unknown>;
@@ -46,6 +55,7 @@ async function responseOf(reply: Response): Promise<Record<string, unknown>> {
     .split('\n')
     .filter((line) => line.startsWith('data:'))
     .map((line) => JSON.parse(line.slice(5)) as Record<string, unknown>);
+  for (const message of messages.filter((sent) => !('id' in sent))) onNotification?.(message);
   const response = messages.find((message) => 'result' in message || 'error' in message);
   if (!response) throw new Error(`no response in the stream: ${text}`);
   return response;
@@ -108,13 +118,14 @@ async function connectTaskSession<T extends Transport>(
 
 /**
  * A task session over Streamable HTTP for the key `auth` (without one when undefined); task
- * requests are plain POSTs.
+ * requests are plain POSTs, and the notifications their replies carry go to `onNotification`.
  */
 export function openTaskSession(
   clients: McpClients,
   baseUrl: string,
   auth: string | undefined,
   onInputRequest?: OnInputRequest,
+  onNotification?: OnNotification,
 ) {
   const authorization: Record<string, string> = auth === undefined ? {} : { Authorization: auth };
   const transport = new ModernHttpClientTransport(new URL('/mcp', baseUrl), {
@@ -136,7 +147,7 @@ export function openTaskSession(
       body: JSON.stringify({ jsonrpc: '2.0', id: ++dispatchedRequests, ...message }),
       signal: options?.signal,
     });
-    return dispatched(await responseOf(reply));
+    return dispatched(await responseOf(reply, onNotification));
   };
   return connectTaskSession(clients, transport, () => post, onInputRequest);
 }

@@ -19,6 +19,11 @@ export const mcpTasks = pgTable(
       .defaultNow(),
     /** How long after its creation the task is kept. */
     ttl_ms: integer('ttl_ms').notNull(),
+    /**
+     * The `progressToken` of the 2025-11-25 `tools/call` that asked for the task: that revision
+     * sends the task's progress under it until the task ends, on whichever stream is open then.
+     */
+    progress_token: jsonb('progress_token').$type<string | number>(),
   },
   (table) => [index('mcp_tasks_owner_created_at_idx').on(table.owner, table.created_at)],
 );

@@ -31,7 +31,7 @@ export async function callInInputRounds(
   if (resumed !== undefined) await tasks.answer(access, resumed, inputResponsesOf(ctx));
   const taskId = resumed ?? (await tasks.start(access, tool, input)).id;
   const { state } = await tasks
-    .until(access, taskId, ctx.mcpReq.signal, ({ status }) => status !== 'working')
+    .until(access, taskId, ctx.mcpReq.signal, ({ state }) => state.status !== 'working')
     .catch(async (error: unknown) => {
       // The client went away mid-round: as for a plain call, its work stops.
       if (ctx.mcpReq.signal.aborted) await tasks.cancel(access, taskId).catch(() => undefined);

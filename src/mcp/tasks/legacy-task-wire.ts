@@ -29,5 +29,10 @@ export function legacyTaskCreated(row: McpTaskRow) {
 export function legacyTaskResult({ row, state }: TaskView): CallToolResult {
   const result =
     state.status === 'completed' ? completedToolResult(state) : toolFailure(state.error);
-  return { ...result, _meta: { [RELATED_TASK_META_KEY]: { taskId: row.id } } };
+  return { ...result, _meta: relatedTaskMeta(row.id) };
+}
+
+/** The `_meta` that ties a message to its task, as 2025-11-25 asks of every such message. */
+export function relatedTaskMeta(taskId: string) {
+  return { [RELATED_TASK_META_KEY]: { taskId } };
 }

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { type ProgressToken, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { hasExpired } from '../../database/expiry';
 import { ApprovalResolvedError } from '../../runtime/runtime.errors';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 import { type ToolAccess } from '../../tools/tool-scope';
+import { type ProgressReporter } from '../../tools/tool.contract';
 import { type ToolWorkControl, type ToolWorkState } from '../../tools/tool-task.contract';
 import { approvalAnswerOf } from './approval-elicitation';
 import { type McpTaskRow, McpTasksRepository } from './mcp-tasks.repository';
@@ -36,8 +37,16 @@ export class McpTasks {
     private readonly kinds: ToolKindRegistry,
   ) {}
 
-  /** Starts `tool`'s work for `access` and answers the task it is; its input is checked. */
-  async start(access: ToolAccess, tool: CatalogTool, input: Record<string, unknown>) {
+  /**
+   * Starts `tool`'s work for `access` and answers the task it is; its input is checked. The
+   * task keeps `progressToken`, under which a `tasks/result` waiting for it reports its progress.
+   */
+  async start(
+    access: ToolAccess,
+    tool: CatalogTool,
+    input: Record<string, unknown>,
+    progressToken?: ProgressToken,
+  ) {
     if (!tool.work || !tool.kind) throw new Error(`${tool.definition.name} runs no work`);
     const workId = await tool.work.start(input, access.origin);
     return this.tasks.create({
@@ -45,6 +54,7 @@ export class McpTasks {
       kind: tool.kind,
       work_id: workId,
       ttl_ms: TASK_TTL_MS,
+      progress_token: progressToken ?? null,
     });
   }
 
@@ -62,26 +72,35 @@ export class McpTasks {
     access: ToolAccess,
     taskId: string,
     signal: AbortSignal,
-    onWaiting: (state: ToolWorkState) => void,
+    onWaiting: (view: TaskView) => void,
   ): Promise<TaskView> {
-    return this.until(access, taskId, signal, (state) => {
-      if (isActive(state)) onWaiting(state);
-      return !isActive(state);
+    return this.until(access, taskId, signal, (view) => {
+      if (isActive(view.state)) onWaiting(view);
+      return !isActive(view.state);
     });
   }
 
-  /** The task once `done` holds of its state, looked at every poll interval. */
+  /** The task once `done` holds of it, looked at every poll interval. */
   async until(
     access: ToolAccess,
     taskId: string,
     signal: AbortSignal,
-    done: (state: ToolWorkState) => boolean,
+    done: (view: TaskView) => boolean,
   ): Promise<TaskView> {
     for (;;) {
       const view = await this.view(access, taskId);
-      if (done(view.state)) return view;
+      if (done(view)) return view;
       await sleep(TASK_POLL_INTERVAL_MS, undefined, { signal });
     }
+  }
+
+  /**
+   * Reports what the task's work does, from its start, as a direct call of its tool hears it,
+   * until the work ends or `signal` aborts.
+   */
+  follow(row: McpTaskRow, report: ProgressReporter, signal: AbortSignal): Promise<void> {
+    const { control } = this.find(row);
+    return control.follow(row.work_id, report, signal);
   }
 
   /** One page of the user's tasks, newest first, and where they stand. */

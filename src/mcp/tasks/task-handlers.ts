@@ -5,6 +5,7 @@ import { type ApprovalAskers } from '../sessions/approval-requests';
 import { legacyTaskOf, legacyTaskResult } from './legacy-task-wire';
 import { type McpTasks, TASKS_PAGE_SIZE } from './mcp-tasks.service';
 import { modernTaskDetail } from './modern-task-wire';
+import { TaskResultProgress } from './task-result-progress';
 import {
   LIST_PARAMS,
   TASK_ID_PARAMS,
@@ -18,8 +19,8 @@ import {
  * (`tasks/get`, `tasks/update`, `tasks/cancel`, for clients that declare it) and the 2025-11-25
  * core methods (`tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`; a waiting
  * `tasks/result` asks a client that can answer elicitations for the approvals the task waits
- * for, as a plain call does). The SDK refuses a
- * method its request's revision does not have.
+ * for, as a plain call does, and sends the task's progress if its call asked for it). The SDK
+ * refuses a method its request's revision does not have.
  */
 export function serveTasks(
   server: Server,
@@ -46,14 +47,21 @@ export function serveTasks(
   server.setRequestHandler('tasks/result', { params: TASK_ID_PARAMS }, async (params, ctx) => {
     const ask = askApprovals?.(ctx.mcpReq.id);
     const asked = new Set<string>();
-    const view = await tasks.settled(access, params.taskId, ctx.mcpReq.signal, ({ approvals }) => {
-      // A client that can answer elicitations is asked for each approval once, on this stream.
-      for (const approval of approvals.filter(({ id }) => !asked.has(id))) {
-        asked.add(approval.id);
-        ask?.(approval);
-      }
-    });
-    return legacyTaskResult(view);
+    const progress = new TaskResultProgress(tasks, ctx);
+    try {
+      const view = await tasks.settled(access, params.taskId, ctx.mcpReq.signal, (waiting) => {
+        progress.follow(waiting);
+        // A client that can answer elicitations is asked for each approval once, on this stream.
+        for (const approval of waiting.state.approvals.filter(({ id }) => !asked.has(id))) {
+          asked.add(approval.id);
+          ask?.(approval);
+        }
+      });
+      await progress.sent();
+      return legacyTaskResult(view);
+    } finally {
+      progress.close();
+    }
   });
   server.setRequestHandler('tasks/list', { params: LIST_PARAMS }, async (params) => {
     const offset = decodeCursor(params.cursor);

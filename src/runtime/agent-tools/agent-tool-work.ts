@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { type ToolWorkControl, type ToolWorkState } from '../../tools/tool-task.contract';
+import { type ProgressReporter } from '../../tools/tool.contract';
 import { ApprovalsRepository } from '../approvals/approvals.repository';
 import { ApprovalsService } from '../approvals/approvals.service';
 import { RunCanceller } from '../approvals/run-canceller';
 import { EventStore } from '../events/event-store.repository';
+import { RunFollower } from '../runs/run-follower';
 import { RunsRepository } from '../runs/runs.repository';
 import { RunFinishedError, RunNotFoundError } from '../runtime.errors';
 import { AgentToolCalls } from './agent-tool-calls.service';
+import { RunProgress } from './run-progress';
 import { activeRunState, unsuccessfulRunState } from './run-work-state';
 
 /**
@@ -22,6 +25,7 @@ export class AgentToolWork implements ToolWorkControl {
     private readonly decisions: ApprovalsService,
     private readonly canceller: RunCanceller,
     private readonly calls: AgentToolCalls,
+    private readonly follower: RunFollower,
   ) {}
 
   async state(runId: string): Promise<ToolWorkState> {
@@ -43,6 +47,11 @@ export class AgentToolWork implements ToolWorkControl {
       ({ status }) => status === 'pending',
     );
     return activeRunState(run, await this.events.listByRun(runId, -1), pending);
+  }
+
+  follow(runId: string, report: ProgressReporter, signal: AbortSignal): Promise<void> {
+    const progress = new RunProgress(report);
+    return this.follower.untilEnded(runId, (event) => progress.deliver(event), signal);
   }
 
   async cancel(runId: string): Promise<void> {

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { isActiveRunStatus } from '../../database/schema';
 import { type ToolWorkControl, type ToolWorkState } from '../../tools/tool-task.contract';
+import { type ProgressReporter } from '../../tools/tool.contract';
 import { AgentToolWork } from '../agent-tools/agent-tool-work';
 import { RunFinishedError } from '../runtime.errors';
+import { followUntilEnded } from '../streams/follow-until-ended';
 import { WorkflowRunNotFoundError } from './workflow-run.errors';
+import { WorkflowRunProgress } from './workflow-run-progress';
+import { WorkflowRunStreams } from './workflow-run-streams';
 import { WorkflowToolCalls, failureOf } from './workflow-tool-calls';
 import { type WorkflowRunRow, WorkflowRunsRepository } from './workflow-runs.repository';
 import { WorkflowRunsService } from './workflow-runs.service';
@@ -20,6 +24,7 @@ export class WorkflowToolWork implements ToolWorkControl {
     private readonly workflowRuns: WorkflowRunsService,
     private readonly calls: WorkflowToolCalls,
     private readonly agentWork: AgentToolWork,
+    private readonly streams: WorkflowRunStreams,
   ) {}
 
   async state(id: string): Promise<ToolWorkState> {
@@ -46,6 +51,11 @@ export class WorkflowToolWork implements ToolWorkControl {
       };
     }
     return this.activeState(run);
+  }
+
+  follow(id: string, report: ProgressReporter, signal: AbortSignal): Promise<void> {
+    const progress = new WorkflowRunProgress(report);
+    return followUntilEnded(this.streams, id, (event) => progress.deliver(event), signal);
   }
 
   async cancel(id: string): Promise<void> {

@@ -1,0 +1,1 @@
+ALTER TABLE "mcp_tasks" ADD COLUMN "progress_token" jsonb;
