@@ -5,7 +5,6 @@
  * then the result. The 2026-07-28 tasks extension has no progress for tasks: its `tools/call`
  * answers the task alone and `tasks/get` says what the work does in `statusMessage`.
  */
-import { type Progress } from '@modelcontextprotocol/client';
 import {
   CallToolResultSchema,
   CreateTaskResultSchema,
@@ -13,23 +12,19 @@ import {
   RELATED_TASK_META_KEY,
 } from '@modelcontextprotocol/sdk/types.js';
 import { answering, agentTool, httpTool } from './support/agent-tool-fixtures';
+import { approvePending } from './support/approvals';
 import { eventually } from './support/eventually';
 import { McpClients, listeningUrl } from './support/mcp-clients';
 import { openTaskSession } from './support/mcp-task-sessions';
+import {
+  approvedCallProgress,
+  messagesOf,
+  progressLog,
+  taskWithProgress,
+} from './support/task-progress';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type TestApp, describeHttpContract } from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
-
-/** A progress notification's params as the client hands them on: `_meta` ties it to its task. */
-type HeardProgress = Progress & { _meta?: Record<string, unknown> };
-
-/** What a progress callback heard, in the order heard. */
-function progressLog() {
-  const heard: HeardProgress[] = [];
-  return { heard, onprogress: (progress: HeardProgress) => heard.push(progress) };
-}
-
-const messagesOf = (heard: readonly Progress[]) => heard.map(({ message }) => message);
 
 describeHttpContract('MCP progress of tasks', (testApp: () => TestApp) => {
   const clients = new McpClients();
@@ -58,70 +53,23 @@ describeHttpContract('MCP progress of tasks', (testApp: () => TestApp) => {
     return { customer, name };
   }
 
-  /** Approves the user's pending approval of `toolName`. */
-  async function approve(toolName: string) {
-    const approval = await eventually(`the approval of ${toolName}`, async () => {
-      const pending = await alice.get('/api/v1/approvals?status=pending&limit=100');
-      return (pending.body.items as { id: string; tool_name: string }[]).find(
-        ({ tool_name }) => tool_name === toolName,
-      );
-    });
-    const decided = await alice.post(`/api/v1/approvals/${approval.id}`, { decision: 'approve' });
-    expect(decided.status).toBe(200);
-  }
-
-  /** Resolves once `heard` holds `message`: what the server sent has reached the client. */
-  const untilHeard = (heard: readonly Progress[], message: string) =>
-    eventually(`the progress "${message}"`, () =>
-      Promise.resolve(messagesOf(heard).includes(message) || undefined),
-    );
-
-  /**
-   * Calls `name` as a 2025-11-25 task with a progress token (SDK v1 client), and waits for its
-   * result with `tasks/result`; `whileWaiting` runs once the wait has heard `first`.
-   */
-  async function taskWithProgress(
-    name: string,
-    args: Record<string, unknown>,
-    first: string,
-    whileWaiting: () => Promise<void>,
-  ) {
-    const { client } = await clients.connectHttp(baseUrl, 'task-progress-2025', {
-      Authorization: alice.auth,
-    });
-    const { heard, onprogress } = progressLog();
-    const { task } = await client.request(
-      { method: 'tools/call', params: { name, arguments: args, task: {} } },
-      CreateTaskResultSchema,
-      { onprogress },
-    );
-    const result = client.request(
-      { method: 'tasks/result', params: { taskId: task.taskId } },
-      CallToolResultSchema,
-    );
-    await untilHeard(heard, first);
-    await whileWaiting();
-    return { taskId: task.taskId, heard, result: await result };
-  }
+  /** The SDK v1 client on the 2025 wire, with alice's key. */
+  const connect = async () =>
+    (await clients.connectHttp(baseUrl, 'task-progress-2025', { Authorization: alice.auth }))
+      .client;
 
   it('2025-11-25: tasks/result hears the agent tool call progress a plain call hears, tied to the task, then the result', async () => {
     const { customer, name } = await agentCreating('Ada');
     const waiting = `waiting for approval of ${customer.name}`;
     const { taskId, heard, result } = await taskWithProgress(
-      name,
-      { message: 'Create Ada' },
+      await connect(),
+      { name, arguments: { message: 'Create Ada' } },
       waiting,
-      () => approve(customer.name),
+      () => approvePending(alice, customer.name),
     );
 
     expect(result.structuredContent).toMatchObject({ response: 'Ada is created.' });
-    expect(messagesOf(heard)).toEqual([
-      'model turn 1',
-      `calling ${customer.name}`,
-      waiting,
-      'approved',
-      'model turn 2',
-    ]);
+    expect(messagesOf(heard)).toEqual(approvedCallProgress(customer.name));
     expect(heard.map(({ progress }) => progress)).toEqual([1, 2, 3, 4, 5]);
     for (const progress of heard) {
       expect(progress._meta).toEqual({ [RELATED_TASK_META_KEY]: { taskId } });
@@ -149,8 +97,11 @@ describeHttpContract('MCP progress of tasks', (testApp: () => TestApp) => {
     });
     expect(tool.status).toBe(201);
     const waiting = `step 1: waiting for approval of ${customer.name}`;
-    const { heard, result } = await taskWithProgress(tool.body.name as string, {}, waiting, () =>
-      approve(customer.name),
+    const { heard, result } = await taskWithProgress(
+      await connect(),
+      { name: tool.body.name as string, arguments: {} },
+      waiting,
+      () => approvePending(alice, customer.name),
     );
 
     expect(result.isError).toBeFalsy();
@@ -167,9 +118,7 @@ describeHttpContract('MCP progress of tasks', (testApp: () => TestApp) => {
 
   it('2025-11-25: a tasks/result that starts after the task has ended hears no progress, only the result', async () => {
     const name = await agentTool(alice, answering('Done.'));
-    const { client } = await clients.connectHttp(baseUrl, 'task-progress-late', {
-      Authorization: alice.auth,
-    });
+    const client = await connect();
     const { heard, onprogress } = progressLog();
     const { task } = await client.request(
       { method: 'tools/call', params: { name, arguments: { message: 'Go' }, task: {} } },
@@ -211,7 +160,7 @@ describeHttpContract('MCP progress of tasks', (testApp: () => TestApp) => {
       return view.status === 'input_required' ? view : undefined;
     });
     expect(waiting.raw.statusMessage).toBe(`waiting for approval of ${customer.name}`);
-    await approve(customer.name);
+    await approvePending(alice, customer.name);
     const { outcome } = await execution.settle();
 
     expect(outcome.status).toBe('completed');

@@ -2,15 +2,20 @@
  * Agent tools as MCP tasks over stdio: `toolhub mcp` relaying to a running server passes the
  * tasks extension's 2026-07-28 requests through, so the extension's official client on a stdio
  * transport follows a task to its result, reads its artifact back and approves through
- * `tasks/update`. The relay adds nothing of its own per adapter, so one adapter is enough.
+ * `tasks/update`; a 2025-11-25 client hears its task's progress on `tasks/result`. The relay
+ * adds nothing of its own per adapter, so one adapter is enough.
  */
 import { existsSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { agentTool, answering, httpTool } from './support/agent-tool-fixtures';
+import { approvePending } from './support/approvals';
 import { McpClients, listeningUrl } from './support/mcp-clients';
 import { openStdioTaskSession } from './support/mcp-task-sessions';
 import { CLI } from './support/run-built';
 import { type RuntimeUser, runtimeUser } from './support/runtime-client';
 import { type TestApp, describeOnAdapter } from './support/test-app';
+import { approvedCallProgress, messagesOf, taskWithProgress } from './support/task-progress';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 type ToolResult = {
@@ -24,6 +29,8 @@ describeOnAdapter('MCP tasks over stdio, relayed to a running server', (testApp:
   let crm: ToolServer;
   let big: ToolServer;
   let stdio: Awaited<ReturnType<typeof openStdioTaskSession>>;
+  /** What the relay runs with: the running server and alice's key. */
+  let env: Record<string, string>;
   /** The elicitations the client was asked, each approved. */
   const asked: Record<string, unknown>[] = [];
 
@@ -31,7 +38,7 @@ describeOnAdapter('MCP tasks over stdio, relayed to a running server', (testApp:
     if (!existsSync(CLI))
       throw new Error(`${CLI} is missing: run 'npx nest build' (npm test does)`);
     alice = await runtimeUser(testApp(), 'alice');
-    const env = {
+    env = {
       LOG_LEVEL: 'silent',
       TOOLHUB_URL: await listeningUrl(testApp()),
       TOOLHUB_API_KEY: alice.auth.replace(/^Bearer /u, ''),
@@ -92,5 +99,29 @@ describeOnAdapter('MCP tasks over stdio, relayed to a running server', (testApp:
     });
     expect(asked.filter(({ message }) => String(message).includes(creator.name))).toHaveLength(1);
     expect(crm.requests.length).toBe(before + 1);
+  });
+
+  it('relays the progress of a 2025-11-25 task to a desktop client waiting on tasks/result', async () => {
+    const creator = await httpTool(alice, crm, true);
+    const name = await agentTool(
+      alice,
+      answering('Created.', [{ name: creator.name, args: { customer: 'Initech' } }]),
+      [creator.id],
+    );
+    const client = new Client({ name: 'stdio-task-progress', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env }),
+    );
+    clients.track(client);
+    const waiting = `waiting for approval of ${creator.name}`;
+    const { heard, result } = await taskWithProgress(
+      client,
+      { name, arguments: { message: 'Create Initech' } },
+      waiting,
+      () => approvePending(alice, creator.name),
+    );
+
+    expect(result.structuredContent).toMatchObject({ response: 'Created.' });
+    expect(messagesOf(heard)).toEqual(approvedCallProgress(creator.name));
   });
 });
