@@ -1,8 +1,8 @@
 /**
  * The configuration's documentation is generated from the classes that validate the variables:
- * the table of docs/operations.md (between its markers) and .env.example. This fails when either
- * differs from what the classes give; `npm run docs:config` runs it with UPDATE_CONFIG_DOCS=1,
- * which rewrites both instead.
+ * the table of docs/operations.md (between its markers), .env.example and the server's `--help`
+ * (src/server-usage.generated.ts). This fails when one differs from what the classes give;
+ * `npm run docs:config` runs it with UPDATE_CONFIG_DOCS=1, which rewrites them instead.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,10 +13,12 @@ import {
   envExample,
   variableClassesOf,
 } from './core/config';
+import { serverUsage } from './server-usage';
 
 const ROOT = join(__dirname, '..');
 const GUIDE = join(ROOT, 'docs', 'operations.md');
 const ENV_EXAMPLE = join(ROOT, '.env.example');
+const SERVER_USAGE = join(ROOT, 'src', 'server-usage.generated.ts');
 const START = '<!-- configuration-table:start (npm run docs:config writes it) -->';
 const END = '<!-- configuration-table:end -->';
 const UPDATE = process.env.UPDATE_CONFIG_DOCS === '1';
@@ -53,4 +55,19 @@ describe('the configuration documentation', () => {
     if (UPDATE) writeFileSync(ENV_EXAMPLE, generated);
     else expect(readFileSync(ENV_EXAMPLE, 'utf8')).toBe(generated);
   });
+
+  it("the server's --help is the one the classes give", () => {
+    const generated = serverUsageModule(serverUsage());
+    if (UPDATE) writeFileSync(SERVER_USAGE, generated);
+    else expect(readFileSync(SERVER_USAGE, 'utf8')).toBe(generated);
+  });
 });
+
+/** A module exporting `usage` as SERVER_USAGE, in a template literal as Prettier leaves it. */
+function serverUsageModule(usage: string): string {
+  const literal = usage.replace(/[`\\]|\$\{/g, (special) => `\\${special}`);
+  return `// What \`node dist/main.js --help\` prints, written by \`npm run docs:config\` from serverUsage()
+// (src/server-usage.ts): edit that, or the classes of variables, not this file.
+export const SERVER_USAGE = \`${literal}\`;
+`;
+}

@@ -1,6 +1,5 @@
 import { type Logger } from 'pino';
-import { AppModule } from './app.module';
-import { DataDirectoryConfig, describeVariables } from './core/config';
+import { DataDirectoryConfig } from './core/config';
 import { ROOT_LOGGER } from './core/logging/root-logger';
 import { createApp } from './create-app';
 import { DatabaseConfig } from './database/database.config';
@@ -9,18 +8,9 @@ import { stopUnusedEarlyStart } from './database/pglite/head-start';
 import { listen } from './listen';
 import { CONSOLE_PATH } from './console-site';
 import { DOCS_PATH } from './openapi';
-import { UsageError, loadDotEnv, runEntryPoint } from './startup';
+import { loadDotEnv, runEntryPoint } from './startup';
 
-const [argument, ...more] = process.argv.slice(2);
-if (argument === '--help' || argument === '-h') {
-  console.log(usage());
-} else if (argument !== undefined || more.length > 0) {
-  runEntryPoint(() =>
-    Promise.reject(new UsageError(`Unknown argument ${argument}. See node dist/main.js --help`)),
-  );
-} else {
-  runEntryPoint(startServer);
-}
+runEntryPoint(startServer);
 
 async function startServer(): Promise<void> {
   loadDotEnv();
@@ -49,19 +39,4 @@ async function startServer(): Promise<void> {
 function shownHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-function usage(): string {
-  return `Usage: node dist/main.js [--help]        (or: npm start)
-
-Starts the toolhub server: tools at /api/tools, the registry at /api/v1, MCP at /mcp,
-API docs at /${DOCS_PATH}, the console at ${CONSOLE_PATH}, liveness at /health and readiness at
-/health/ready.
-
-It is configured by environment variables, also read from a .env file in the working
-directory (variables set in the environment win). Every variable, with its default:
-
-${describeVariables(AppModule.features())}
-
-docs/operations.md ("Configuration") says what each one does; .env.example lists them commented.`;
 }

@@ -1,18 +1,22 @@
-import { variableClassesOf } from './app-config';
-import { type ModuleImport } from './feature-configs';
+import { type VariablesClass } from './validate-environment';
+import { documentedVariables } from './variable-docs.decorator';
 
 /**
- * Every variable the app in `modules` reads with its default, one per line, in groups (core
- * first, then each feature): generated from the same classes that validate them, so `--help`
- * cannot fall behind. Secret variables have no default to show.
+ * Every variable of `schemas` with its default, one per line, in groups (core first, then each
+ * feature), for `--help`: generated from the same classes that validate them, so it cannot fall
+ * behind. A default that depends on the machine is shown as documented; secret variables have no
+ * default to show.
  */
-export function describeVariables(modules: readonly ModuleImport[]): string {
+export function describeVariables(schemas: readonly VariablesClass[]): string {
   const width = 34;
-  return variableClassesOf(modules)
+  return schemas
     .map((schema) =>
-      Object.entries(new schema() as Record<string, unknown>)
-        .map(([name, value]) => {
-          const shown = value === '' ? 'unset by default' : `default ${String(value)}`;
+      documentedVariables(schema)
+        .map(({ name, defaultValue, shownDefault }) => {
+          const shown =
+            shownDefault === undefined && defaultValue === ''
+              ? 'unset by default'
+              : `default ${shownDefault ?? String(defaultValue)}`;
           return `  ${name.padEnd(width)} ${shown}`;
         })
         .join('\n'),
