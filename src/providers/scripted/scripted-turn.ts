@@ -1,4 +1,5 @@
 import Ajv from 'ajv';
+import { onFirstUse } from '../../core/on-first-use';
 import { type StopReason, type TokenUsage } from '../model-provider.contract';
 
 /** One model turn of a scripted agent, as written in its `model_config.script`. */
@@ -66,10 +67,14 @@ const SCRIPT_SCHEMA = {
   },
 };
 
-const validateScript = new Ajv({ allErrors: true }).compile<ScriptedTurn[]>(SCRIPT_SCHEMA);
+/** Compiled by the first script checked: most starts never see a scripted agent. */
+const scriptValidator = onFirstUse(() =>
+  new Ajv({ allErrors: true }).compile<ScriptedTurn[]>(SCRIPT_SCHEMA),
+);
 
 /** The problems of a `model_config.script`, each naming where it is. */
 export function scriptProblems(script: unknown): string[] {
+  const validateScript = scriptValidator();
   if (validateScript(script)) return [];
   return (validateScript.errors ?? []).map(
     (error) => `script${error.instancePath.replaceAll('/', '.')} ${error.message ?? 'is invalid'}`,
@@ -77,5 +82,5 @@ export function scriptProblems(script: unknown): string[] {
 }
 
 export function isScript(script: unknown): script is ScriptedTurn[] {
-  return validateScript(script);
+  return scriptValidator()(script);
 }
