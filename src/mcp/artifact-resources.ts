@@ -4,8 +4,7 @@ import {
   type BlobResourceContents,
   type ListResourceTemplatesResult,
   type ListResourcesResult,
-  ProtocolError,
-  ProtocolErrorCode,
+  type ProtocolError,
   type ReadResourceResult,
   type ResourceLink,
   type TextResourceContents,
@@ -21,6 +20,7 @@ import { artifactLinks } from './artifact-links';
 import { artifactUri } from './artifact-uri';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { parseArtifactUri } from './parse-artifact-uri';
+import { protocolError } from './protocol-errors';
 
 /** Artifacts per `resources/list` page; longer lists continue with `nextCursor`. */
 export const RESOURCES_PAGE_SIZE = 50;
@@ -130,7 +130,7 @@ function contentsOf(
 
 /** Unknown, malformed and another user's URIs alike: nothing tells whether an artifact exists. */
 function unknownArtifact(uri: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${uri}`, {
+  return protocolError('InvalidParams', `Resource not found: ${uri}`, {
     uri,
   });
 }

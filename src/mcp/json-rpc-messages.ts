@@ -1,6 +1,6 @@
-import { specTypeSchemas } from '@modelcontextprotocol/server';
 import { isRecord } from '../artifacts/processing/is-record';
 import { DomainError, InvalidJsonError } from '../core/errors';
+import { mcpServerSdk } from './loaded-on-first-use';
 import { describeIssues, describeValue, issuesOf } from './schema-issues';
 
 /** JSON that is not a JSON-RPC message, or a batch holding one: a JSON-RPC Invalid Request. */
@@ -46,6 +46,7 @@ export function jsonRpcMessageProblemOf(value: unknown): string | undefined {
 
 /** The kind of message `message` means to be, by its members, to describe what it lacks. */
 function messageSchemaOf(message: Record<string, unknown>) {
+  const { specTypeSchemas } = mcpServerSdk();
   if ('method' in message) {
     return 'id' in message ? specTypeSchemas.JSONRPCRequest : specTypeSchemas.JSONRPCNotification;
   }

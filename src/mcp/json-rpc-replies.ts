@@ -1,4 +1,3 @@
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import {
   type DomainError,
   InvalidJsonError,
@@ -9,6 +8,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../core/errors';
 import { InvalidJsonRpcMessageError } from './json-rpc-messages';
+import { PROTOCOL_ERROR_CODES } from './protocol-errors';
 
 /**
  * JSON-RPC's code for server-defined errors; the SDK's transport answers the requests it cannot
@@ -32,12 +32,12 @@ function unidentifiedError(code: number, message: string): UnidentifiedErrorRepl
 
 /** Text that is not JSON (or JSON this server does not read, e.g. nested too deep). */
 export function parseErrorReply(reason: string): UnidentifiedErrorReply {
-  return unidentifiedError(ProtocolErrorCode.ParseError, `Parse error: ${reason}`);
+  return unidentifiedError(PROTOCOL_ERROR_CODES.ParseError, `Parse error: ${reason}`);
 }
 
 /** JSON that is not a JSON-RPC message. */
 export function invalidRequestReply(reason: string): UnidentifiedErrorReply {
-  return unidentifiedError(ProtocolErrorCode.InvalidRequest, `Invalid Request: ${reason}`);
+  return unidentifiedError(PROTOCOL_ERROR_CODES.InvalidRequest, `Invalid Request: ${reason}`);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { OPTIONAL_KEY_ERRORS } from '../api-keys/optional-api-key.decorator';
 import {
   type DomainError,
@@ -10,11 +9,13 @@ import {
 } from '../core/errors';
 import { BadRequestError } from '../core/errors';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { onFirstUse } from '../core/on-first-use';
 import { InvalidJsonRpcMessageError, jsonRpcMessageProblemOf } from './json-rpc-messages';
 import { TRANSPORT_ERROR, jsonRpcFailureBodyOf } from './json-rpc-replies';
 import { ForbiddenOriginError } from './origin-policy';
 import { invalidParamsReplyOf } from './request-params';
 import { SESSION_NOT_FOUND } from './sessions/session-not-found';
+import { PROTOCOL_ERROR_CODES } from './protocol-errors';
 
 /** A JSON-RPC 2.0 message; the MCP SDK reads and answers it, so only its frame is described. */
 const JSON_RPC_MESSAGE = {
@@ -38,13 +39,16 @@ const JSON_RPC_MESSAGE = {
 const MESSAGE_OR_BATCH = { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] };
 
 /** What a `tools/call` with array arguments is told, from the check itself. */
-const ARRAY_ARGUMENTS_MESSAGE =
-  invalidParamsReplyOf({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name: 'wordCount', arguments: [] },
-  })?.error.message ?? '';
+function arrayArgumentsMessage(): string {
+  return (
+    invalidParamsReplyOf({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'wordCount', arguments: [] },
+    })?.error.message ?? ''
+  );
+}
 
 type NamedExample = [name: string, example: { summary?: string; value: unknown }];
 
@@ -58,6 +62,30 @@ function jsonRpcExample(
   return [
     `${code} ${name}`,
     { summary: message, value: { jsonrpc: '2.0', id, error: { code, message } } },
+  ];
+}
+
+/**
+ * As `jsonRpcExample`, its message made when the document is built (when its getters are read)
+ * rather than when this file loads at start: for a message the SDK's schemas make.
+ */
+function jsonRpcExampleWhenRead(
+  name: string,
+  code: number,
+  message: () => string,
+  id: number,
+): NamedExample {
+  const example = onFirstUse(() => jsonRpcExample(name, code, message(), id)[1]);
+  return [
+    `${code} ${name}`,
+    {
+      get summary() {
+        return example().summary;
+      },
+      get value() {
+        return example().value;
+      },
+    },
   ];
 }
 
@@ -116,19 +144,19 @@ export function McpEndpointDocs(): MethodDecorator {
             ['tools/list', { value: { jsonrpc: '2.0', id: 1, result: { tools: [] } } }],
             jsonRpcExample(
               'Method not found',
-              ProtocolErrorCode.MethodNotFound,
+              PROTOCOL_ERROR_CODES.MethodNotFound,
               'Method not found',
               1,
             ),
-            jsonRpcExample(
+            jsonRpcExampleWhenRead(
               'Invalid params',
-              ProtocolErrorCode.InvalidParams,
-              ARRAY_ARGUMENTS_MESSAGE,
+              PROTOCOL_ERROR_CODES.InvalidParams,
+              arrayArgumentsMessage,
               1,
             ),
             jsonRpcExample(
               'Unknown tool',
-              ProtocolErrorCode.InvalidParams,
+              PROTOCOL_ERROR_CODES.InvalidParams,
               'Unknown tool: noSuchTool',
               1,
             ),
@@ -157,7 +185,7 @@ export function McpEndpointDocs(): MethodDecorator {
       ),
       jsonRpcExample(
         'Unsupported 2026-era protocol version',
-        ProtocolErrorCode.UnsupportedProtocolVersion,
+        PROTOCOL_ERROR_CODES.UnsupportedProtocolVersion,
         'Unsupported protocol version: 2027-01-01',
         1,
       ),

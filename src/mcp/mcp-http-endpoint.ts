@@ -3,24 +3,16 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   type AuthInfo,
   type JSONRPCMessage,
+  type McpHttpHandler,
   type McpServer,
   type RequestId,
   type Server,
-  createMcpHandler,
-  isInitializeRequest,
-  isJSONRPCResponse,
-  isLegacyRequest,
 } from '@modelcontextprotocol/server';
-import {
-  NodeStreamableHTTPServerTransport,
-  type NodeMcpRequestHandler,
-  toNodeHandler,
-  toWebRequest,
-} from '@modelcontextprotocol/node';
+import { type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import { type ToolAccess, toolAccessOf } from '../tools/tool-scope';
-import { createConformanceFixtureServer } from './conformance-fixtures';
-import { FixtureSessions } from './conformance/fixture-sessions';
+import { type FixtureSessions } from './conformance/fixture-sessions';
 import { McpConfig } from './mcp.config';
+import { conformanceFixtures, mcpNodeSdk, mcpServerSdk } from './loaded-on-first-use';
 import { McpServerFactory } from './mcp-server.factory';
 import { ParamsCheckingTransport } from './params-checking.transport';
 import { ApprovalAnswers } from './sessions/approval-answers';
@@ -45,25 +37,15 @@ import { replySessionNotFound } from './sessions/session-not-found';
 @Injectable()
 export class McpHttpEndpoint implements OnApplicationShutdown {
   private readonly logger = new Logger('MCP');
-  private readonly modern;
-  private readonly modernNode: NodeMcpRequestHandler;
-  /** The conformance fixtures' sessions, only with MCP_CONFORMANCE_FIXTURES. */
-  private readonly fixtureSessions?: FixtureSessions;
+  /** Made by the first request, which loads the SDK: a start that serves no MCP never does. */
+  private handlers?: ModernHandlers;
 
   constructor(
     private readonly servers: McpServerFactory,
     private readonly config: McpConfig,
     private readonly sessions: McpSessions,
     private readonly answers: ApprovalAnswers,
-  ) {
-    this.modern = createMcpHandler(({ authInfo }) => this.serverFor(accessOf(authInfo)), {
-      legacy: 'reject',
-    });
-    this.modernNode = toNodeHandler(this.modern);
-    this.fixtureSessions = config.MCP_CONFORMANCE_FIXTURES
-      ? new FixtureSessions(() => createConformanceFixtureServer(this.modern.notify))
-      : undefined;
-  }
+  ) {}
 
   async serve(
     access: ToolAccess,
@@ -71,16 +53,33 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     res: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    if (await isLegacyRequest(await toWebRequest(req, body), body)) {
+    const { isLegacyRequest } = mcpServerSdk();
+    const handlers = this.handlersOnFirstUse();
+    if (await isLegacyRequest(await mcpNodeSdk().toWebRequest(req, body), body)) {
       return this.serveLegacy(access, req, res, body);
     }
     Object.assign(req, { auth: authInfoOf(access) });
-    await this.modernNode(req, res, body);
+    await handlers.modernNode(req, res, body);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.modern.close();
-    await this.fixtureSessions?.closeAll();
+    await this.handlers?.modern.close();
+    await this.handlers?.fixtureSessions?.closeAll();
+  }
+
+  private handlersOnFirstUse(): ModernHandlers {
+    if (this.handlers) return this.handlers;
+    const modern = mcpServerSdk().createMcpHandler(
+      ({ authInfo }) => this.serverFor(accessOf(authInfo)),
+      { legacy: 'reject' },
+    );
+    const fixtureSessions = this.config.MCP_CONFORMANCE_FIXTURES
+      ? new (conformanceFixtures().FixtureSessions)(() =>
+          conformanceFixtures().createConformanceFixtureServer(modern.notify),
+        )
+      : undefined;
+    this.handlers = { modern, modernNode: mcpNodeSdk().toNodeHandler(modern), fixtureSessions };
+    return this.handlers;
   }
 
   private async serveLegacy(
@@ -89,9 +88,11 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     res: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    if (this.fixtureSessions && access.scope === 'public') {
-      if (await this.fixtureSessions.serve(req, res, body)) return;
+    const { fixtureSessions } = this.handlersOnFirstUse();
+    if (fixtureSessions && access.scope === 'public') {
+      if (await fixtureSessions.serve(req, res, body)) return;
     }
+    const { isInitializeRequest, isJSONRPCResponse } = mcpServerSdk();
     const session = await this.sessionOf(access, req, body);
     if (session === 'unknown') return replySessionNotFound(res);
     const messages = (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
@@ -102,7 +103,7 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     }
     // The session id goes out with the answer to the `initialize` that opened it.
     if (session && isInitializeRequest(body)) res.setHeader('Mcp-Session-Id', session.id);
-    const transport = new NodeStreamableHTTPServerTransport({
+    const transport = new (mcpNodeSdk().NodeStreamableHTTPServerTransport)({
       sessionIdGenerator: undefined,
       enableJsonResponse: !waitsOnWork(body),
     });
@@ -125,7 +126,7 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     req: IncomingMessage,
     body: unknown,
   ): Promise<McpSessionRow | 'unknown' | undefined> {
-    if (isInitializeRequest(body)) return this.sessions.open(access, body);
+    if (mcpServerSdk().isInitializeRequest(body)) return this.sessions.open(access, body);
     const id = req.headers['mcp-session-id'];
     if (typeof id !== 'string') return undefined;
     return (await this.sessions.resume(access, id)) ?? 'unknown';
@@ -137,9 +138,18 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
    */
   private serverFor(access: ToolAccess, askApprovals?: ApprovalAskers): Server | McpServer {
     return this.config.MCP_CONFORMANCE_FIXTURES && access.scope === 'public'
-      ? createConformanceFixtureServer(this.modern.notify)
+      ? conformanceFixtures().createConformanceFixtureServer(
+          this.handlersOnFirstUse().modern.notify,
+        )
       : this.servers.create(access, askApprovals);
   }
+}
+
+/** The SDK's handler of 2026-07-28 requests, and the conformance fixtures' sessions if served. */
+interface ModernHandlers {
+  modern: McpHttpHandler;
+  modernNode: NodeMcpRequestHandler;
+  fixtureSessions?: FixtureSessions;
 }
 
 /**

@@ -6,9 +6,9 @@ import {
   context,
   trace,
 } from '@opentelemetry/api';
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { contextCarriedBy } from '../core/telemetry/trace-propagation';
 import { tracer, tracingRegistered } from '../core/telemetry/tracing';
+import { PROTOCOL_ERROR_CODES } from './protocol-errors';
 
 const TOOL_CALL = 'tools/call';
 
@@ -99,5 +99,5 @@ function isToolError(result: unknown): boolean {
 /** The JSON-RPC error code the client is answered with, as the SDK picks it. */
 function jsonRpcCodeOf(error: unknown): string {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return String(Number.isSafeInteger(code) ? code : ProtocolErrorCode.InternalError);
+  return String(Number.isSafeInteger(code) ? code : PROTOCOL_ERROR_CODES.InternalError);
 }

@@ -3,14 +3,12 @@ import {
   type CallToolRequest,
   type CallToolResult,
   type ListToolsResult,
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
+  type Server,
   type ServerContext,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { type StdioServerHandle, serveStdio } from '@modelcontextprotocol/server/stdio';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
+import { onFirstUse } from '../core/on-first-use';
 import { DomainError } from '../core/errors';
 import { PACKAGE_VERSION } from '../core/package-version';
 import { ToolNotFoundError } from '../tools/tool.errors';
@@ -22,16 +20,17 @@ import { type ApprovalAsker } from '../tools/tool.contract';
 import { type ApprovalAskers } from './sessions/approval-requests';
 import { ARTIFACT_RESOURCE_CACHE_HINTS, ArtifactResources } from './artifact-resources';
 import { McpProgress } from './mcp-progress';
+import { mcpAjvValidators, mcpServerSdk, mcpStdioSdk, taskRequests } from './loaded-on-first-use';
 import { inMcpServerSpan } from './mcp-server-span';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { ParamsCheckingTransport } from './params-checking.transport';
+import { protocolError } from './protocol-errors';
 import { McpTasks } from './tasks/mcp-tasks.service';
 import { legacyTaskCreated } from './tasks/legacy-task-wire';
 import { modernTaskCreated } from './tasks/modern-task-wire';
 import { serveTasks } from './tasks/task-handlers';
 import { callInInputRounds } from './tasks/input-rounds';
-import { TASKS_EXTENSION, declaresElicitation, declaresTasks } from './tasks/task-requests';
 
 /** Tools per `tools/list` page; longer lists continue with `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 100;
@@ -55,7 +54,9 @@ export const TOOLS_LIST_CACHE = { ttlMs: 60_000, cacheScope: 'private' } as cons
 export class McpServerFactory {
   private readonly logger = new Logger('MCP');
   // A server builds its own Ajv instance unless given one: most of a stateless request's cost.
-  private readonly schemaValidator = new AjvJsonSchemaValidator();
+  private readonly schemaValidator = onFirstUse(
+    () => new (mcpAjvValidators().AjvJsonSchemaValidator)(),
+  );
 
   constructor(
     private readonly catalog: ToolCatalog,
@@ -69,7 +70,7 @@ export class McpServerFactory {
    * (`initialize`, or a 2026-07-28 request) picks it for the connection.
    */
   serveStdio(access: ToolAccess, transport: Transport): StdioServerHandle {
-    return serveStdio(() => this.create(access), {
+    return mcpStdioSdk().serveStdio(() => this.create(access), {
       transport: new ParamsCheckingTransport(transport),
       onerror: (error) => this.logger.warn(error.message),
     });
@@ -77,6 +78,8 @@ export class McpServerFactory {
 
   /** A server for `access`, not yet connected: the SDK's HTTP handler connects it. */
   create(access: ToolAccess, askApprovals?: ApprovalAskers): Server {
+    const { Server } = mcpServerSdk();
+    const { TASKS_EXTENSION } = taskRequests();
     const server = new Server(SERVER_INFO, {
       // Agent and workflow calls run as tasks for 2026-07-28 clients that declare the tasks
       // extension and for 2025-11-25 clients that ask for one (`task` in the call's params).
@@ -86,7 +89,7 @@ export class McpServerFactory {
         extensions: { [TASKS_EXTENSION]: {} },
         tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
       },
-      jsonSchemaValidator: this.schemaValidator,
+      jsonSchemaValidator: this.schemaValidator(),
       // Only 2026-07-28 answers carry these; 2025-era ones are unchanged.
       cacheHints: { 'tools/list': TOOLS_LIST_CACHE, ...ARTIFACT_RESOURCE_CACHE_HINTS },
     });
@@ -157,7 +160,7 @@ export class McpServerFactory {
     return (
       tool.work !== undefined &&
       access.origin.user !== ANONYMOUS_USER &&
-      declaresElicitation(ctx) &&
+      taskRequests().declaresElicitation(ctx) &&
       tool.check(input).length === 0
     );
   }
@@ -174,7 +177,7 @@ export class McpServerFactory {
     const wire = taskWireOf(params, ctx);
     if (wire === 'legacy' && tool && !tool.work) {
       // A 2025-11-25 client asked for a task from a tool that does not offer them.
-      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `${name} does not run as a task`);
+      throw protocolError('MethodNotFound', `${name} does not run as a task`);
     }
     if (!wire && tool && this.takesInputRounds(tool, access, input ?? {}, ctx)) {
       return (await callInInputRounds(
@@ -203,7 +206,7 @@ export class McpServerFactory {
     } catch (error) {
       // An unknown tool is a protocol error (MCP spec: -32602 Invalid params), not a result.
       if (error instanceof ToolNotFoundError) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+        throw protocolError('InvalidParams', `Unknown tool: ${name}`);
       }
       if (!(error instanceof DomainError) || error.status >= 500) this.logger.error(error);
       return toolFailure(error);
@@ -218,6 +221,6 @@ export class McpServerFactory {
 type TaskWire = 'modern' | 'legacy';
 
 function taskWireOf(params: CallToolRequest['params'], ctx: ServerContext): TaskWire | undefined {
-  if (declaresTasks(ctx)) return 'modern';
+  if (taskRequests().declaresTasks(ctx)) return 'modern';
   return params.task !== undefined ? 'legacy' : undefined;
 }

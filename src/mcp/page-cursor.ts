@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { protocolError } from './protocol-errors';
 
 /** The opaque `nextCursor` of a list page that continues at `offset`. */
 export function encodeCursor(offset: number): string {
@@ -21,5 +21,5 @@ export function decodeCursor(cursor: string | undefined, max = Number.MAX_SAFE_I
   } catch {
     // Reported below, like any other cursor this server did not issue.
   }
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
+  throw protocolError('InvalidParams', `Invalid cursor: ${cursor}`);
 }

@@ -1,24 +1,27 @@
-import {
-  type JSONRPCErrorResponse,
-  type JSONRPCRequest,
-  ProtocolErrorCode,
-  specTypeSchemas,
-} from '@modelcontextprotocol/server';
+import { type JSONRPCErrorResponse, type JSONRPCRequest } from '@modelcontextprotocol/server';
+import { onFirstUse } from '../core/on-first-use';
+import { mcpServerSdk } from './loaded-on-first-use';
+import { PROTOCOL_ERROR_CODES } from './protocol-errors';
 import { describeIssues, issuesOf } from './schema-issues';
 
 /** The methods toolhub serves, by the schema of their requests. */
-const SERVED_REQUESTS = {
-  initialize: specTypeSchemas.InitializeRequest,
-  ping: specTypeSchemas.PingRequest,
-  'tools/list': specTypeSchemas.ListToolsRequest,
-  'tools/call': specTypeSchemas.CallToolRequest,
-  'resources/list': specTypeSchemas.ListResourcesRequest,
-  'resources/templates/list': specTypeSchemas.ListResourceTemplatesRequest,
-  'resources/read': specTypeSchemas.ReadResourceRequest,
-} as const;
+const servedRequests = onFirstUse(() => {
+  const { specTypeSchemas } = mcpServerSdk();
+  return {
+    initialize: specTypeSchemas.InitializeRequest,
+    ping: specTypeSchemas.PingRequest,
+    'tools/list': specTypeSchemas.ListToolsRequest,
+    'tools/call': specTypeSchemas.CallToolRequest,
+    'resources/list': specTypeSchemas.ListResourcesRequest,
+    'resources/templates/list': specTypeSchemas.ListResourceTemplatesRequest,
+    'resources/read': specTypeSchemas.ReadResourceRequest,
+  } as const;
+});
 
-function isServed(method: string): method is keyof typeof SERVED_REQUESTS {
-  return Object.hasOwn(SERVED_REQUESTS, method);
+type ServedMethod = keyof ReturnType<typeof servedRequests>;
+
+function isServed(method: string): method is ServedMethod {
+  return Object.hasOwn(servedRequests(), method);
 }
 
 /**
@@ -29,14 +32,14 @@ function isServed(method: string): method is keyof typeof SERVED_REQUESTS {
  */
 export function invalidParamsReplyOf(request: JSONRPCRequest): JSONRPCErrorResponse | undefined {
   if (!isServed(request.method)) return undefined;
-  const issues = issuesOf(SERVED_REQUESTS[request.method], request);
+  const issues = issuesOf(servedRequests()[request.method], request);
   if (!issues) return undefined;
   const problem = describeIssues(issues, request, 'params');
   return {
     jsonrpc: '2.0',
     id: request.id,
     error: {
-      code: ProtocolErrorCode.InvalidParams,
+      code: PROTOCOL_ERROR_CODES.InvalidParams,
       message: `Invalid params for ${request.method}: ${problem}`,
     },
   };

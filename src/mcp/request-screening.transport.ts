@@ -5,8 +5,8 @@ import {
   type MessageExtraInfo,
   type Transport,
   type TransportSendOptions,
-  isJSONRPCRequest,
 } from '@modelcontextprotocol/server';
+import { mcpServerSdk } from './loaded-on-first-use';
 
 /** The error a request is refused with before the server sees it; undefined lets it through. */
 export type RequestScreen = (request: JSONRPCRequest) => JSONRPCErrorResponse | undefined;
@@ -25,6 +25,7 @@ export class RequestScreeningTransport implements Transport {
     private readonly inner: Transport,
     screen: RequestScreen,
   ) {
+    const { isJSONRPCRequest } = mcpServerSdk();
     inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
       const refusal = isJSONRPCRequest(message) ? screen(message) : undefined;
       if (!refusal) return this.onmessage?.(message, extra);

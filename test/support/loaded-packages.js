@@ -1,7 +1,8 @@
 'use strict';
 // Preloaded into a built entry point (NODE_OPTIONS=--require) by test/lazy-loading.e2e-spec.ts:
 // writes the packages the process has loaded, one per line, to LOADED_PACKAGES_FILE when it
-// exits and when it gets SIGUSR2 (a server stopped by a signal never reaches 'exit'). The file
+// exits and when it gets SIGWINCH, which nothing else in a server heeds (Nest's shutdown hooks
+// stop the app on SIGUSR2, and a server stopped by a signal never reaches 'exit'). The file
 // appears whole (written aside, then renamed), so a reader waiting for it never sees part of it.
 const { renameSync, writeFileSync } = require('node:fs');
 
@@ -21,4 +22,4 @@ function writeLoadedPackages() {
 }
 
 process.once('exit', writeLoadedPackages);
-process.on('SIGUSR2', writeLoadedPackages);
+process.on('SIGWINCH', writeLoadedPackages);

@@ -1,11 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  type JSONRPCMessage,
-  isJSONRPCErrorResponse,
-  isJSONRPCResultResponse,
-} from '@modelcontextprotocol/server';
+import { type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { ApprovalsService } from '../../runtime/approvals/approvals.service';
 import { ApprovalNotFoundError, ApprovalResolvedError } from '../../runtime/runtime.errors';
+import { mcpServerSdk } from '../loaded-on-first-use';
 import { approvalAnswerOf } from '../tasks/approval-elicitation';
 import { approvalIdOf } from './approval-requests';
 
@@ -27,6 +24,7 @@ export class ApprovalAnswers {
    * dropped, as the server would drop them.
    */
   async take(user: string, messages: readonly JSONRPCMessage[]): Promise<void> {
+    const { isJSONRPCErrorResponse, isJSONRPCResultResponse } = mcpServerSdk();
     for (const message of messages) {
       if (!isJSONRPCResultResponse(message) && !isJSONRPCErrorResponse(message)) continue;
       const approvalId = message.id === undefined ? undefined : approvalIdOf(message.id);

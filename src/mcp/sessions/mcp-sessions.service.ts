@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { isInitializeRequest } from '@modelcontextprotocol/server';
 import { hasExpired } from '../../database/expiry';
 import { ANONYMOUS_USER } from '../../api-keys/principal';
 import { type ToolAccess } from '../../tools/tool-scope';
+import { mcpServerSdk } from '../loaded-on-first-use';
 import { type McpSessionRow, McpSessionsRepository } from './mcp-sessions.repository';
 
 /** How long a session is kept after its `initialize`: a day, as a task is. */
@@ -24,7 +24,8 @@ export class McpSessions {
    * client stays sessionless.
    */
   async open(access: ToolAccess, body: unknown): Promise<McpSessionRow | undefined> {
-    if (!isInitializeRequest(body) || access.origin.user === ANONYMOUS_USER) return undefined;
+    if (!mcpServerSdk().isInitializeRequest(body) || access.origin.user === ANONYMOUS_USER)
+      return undefined;
     const { protocolVersion, capabilities } = body.params;
     if (capabilities.elicitation === undefined) return undefined;
     // Clients seldom end their sessions: each new one clears those that outlived their time.

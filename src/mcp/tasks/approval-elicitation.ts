@@ -1,4 +1,5 @@
-import { type InputRequests, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { type InputRequests } from '@modelcontextprotocol/server';
+import { protocolError } from '../protocol-errors';
 import { type ToolWorkApproval } from '../../tools/tool-task.contract';
 
 /** The form an approval is asked with: the decision, and optionally why. */
@@ -57,8 +58,8 @@ export function approvalAnswerOf(key: string, response: unknown): ApprovalAnswer
       return { approve: decision === 'approve', ...(reason !== undefined && { reason }) };
     }
   }
-  throw new ProtocolError(
-    ProtocolErrorCode.InvalidParams,
+  throw protocolError(
+    'InvalidParams',
     `inputResponses.${key} must accept with {"decision": "approve" | "reject", "reason"?: string}, or decline or cancel`,
   );
 }

@@ -2,15 +2,14 @@ import {
   type CallToolResult,
   type InputRequiredResult,
   type ServerContext,
-  inputRequired,
 } from '@modelcontextprotocol/server';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { type ToolAccess } from '../../tools/tool-scope';
+import { mcpServerSdk, taskRequests } from '../loaded-on-first-use';
 import { toolFailure } from '../mcp-tool-results';
 import { approvalInputRequests } from './approval-elicitation';
 import { type McpTasks } from './mcp-tasks.service';
 import { completedToolResult } from './task-results';
-import { inputResponsesOf } from './task-requests';
 
 /**
  * A 2026-07-28 call of a tool whose work can wait for approvals, from a client that takes
@@ -28,7 +27,8 @@ export async function callInInputRounds(
   ctx: ServerContext,
 ): Promise<CallToolResult | InputRequiredResult> {
   const resumed = ctx.mcpReq.requestState<string>();
-  if (resumed !== undefined) await tasks.answer(access, resumed, inputResponsesOf(ctx));
+  if (resumed !== undefined)
+    await tasks.answer(access, resumed, taskRequests().inputResponsesOf(ctx));
   const taskId = resumed ?? (await tasks.start(access, tool, input)).id;
   const { state } = await tasks
     .until(access, taskId, ctx.mcpReq.signal, ({ state }) => state.status !== 'working')
@@ -38,7 +38,7 @@ export async function callInInputRounds(
       throw error;
     });
   if (state.status === 'input_required') {
-    return inputRequired({
+    return mcpServerSdk().inputRequired({
       inputRequests: approvalInputRequests(state.approvals),
       requestState: taskId,
     });

@@ -1,4 +1,5 @@
-import { type CallToolResult, RELATED_TASK_META_KEY } from '@modelcontextprotocol/server';
+import { type CallToolResult } from '@modelcontextprotocol/server';
+import { mcpServerSdk } from '../loaded-on-first-use';
 import { toolFailure } from '../mcp-tool-results';
 import { type McpTaskRow } from './mcp-tasks.repository';
 import { type TaskView, TASK_POLL_INTERVAL_MS } from './mcp-tasks.service';
@@ -34,5 +35,5 @@ export function legacyTaskResult({ row, state }: TaskView): CallToolResult {
 
 /** The `_meta` that ties a message to its task, as 2025-11-25 asks of every such message. */
 export function relatedTaskMeta(taskId: string) {
-  return { [RELATED_TASK_META_KEY]: { taskId } };
+  return { [mcpServerSdk().RELATED_TASK_META_KEY]: { taskId } };
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { type ProgressToken, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { type ProgressToken } from '@modelcontextprotocol/server';
 import { hasExpired } from '../../database/expiry';
 import { ApprovalResolvedError } from '../../runtime/runtime.errors';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
@@ -10,6 +10,7 @@ import { type ProgressReporter } from '../../tools/tool.contract';
 import { type ToolWorkControl, type ToolWorkState } from '../../tools/tool-task.contract';
 import { approvalAnswerOf } from './approval-elicitation';
 import { type McpTaskRow, McpTasksRepository } from './mcp-tasks.repository';
+import { protocolError } from '../protocol-errors';
 
 /** How long a task is kept after its creation: a day, long enough for a human to approve. */
 export const TASK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -125,8 +126,8 @@ export class McpTasks {
   async update(access: ToolAccess, taskId: string, responses: Record<string, unknown>) {
     const view = await this.view(access, taskId);
     if (view.state.status !== 'input_required') {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
+      throw protocolError(
+        'InvalidParams',
         `Task ${taskId} is not waiting for input (it is ${view.state.status})`,
       );
     }
@@ -170,15 +171,14 @@ export class McpTasks {
   private async owned(access: ToolAccess, taskId: string): Promise<McpTaskRow> {
     const row = await this.tasks.findOwned(taskId, access.origin.user);
     if (!row || hasExpired(row)) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task not found: ${taskId}`);
+      throw protocolError('InvalidParams', `Task not found: ${taskId}`);
     }
     return row;
   }
 
   private find(row: McpTaskRow): { row: McpTaskRow; control: ToolWorkControl } {
     const control = this.kinds.kindOf(row.kind, row.kind).work;
-    if (!control)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task not found: ${row.id}`);
+    if (!control) throw protocolError('InvalidParams', `Task not found: ${row.id}`);
     return { row, control };
   }
 }

@@ -1,8 +1,8 @@
-import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { type McpTaskRow } from './mcp-tasks.repository';
 import { approvalInputRequests } from './approval-elicitation';
 import { type TaskView, TASK_POLL_INTERVAL_MS } from './mcp-tasks.service';
 import { STARTED, completedToolResult, taskFields } from './task-results';
+import { PROTOCOL_ERROR_CODES } from '../protocol-errors';
 
 /** A task as the tasks extension (2026-07-28) names its fields. */
 function modernTaskOf(view: TaskView) {
@@ -38,7 +38,7 @@ export function modernTaskDetail(view: TaskView) {
       return {
         ...task,
         error: {
-          code: ProtocolErrorCode.InternalError,
+          code: PROTOCOL_ERROR_CODES.InternalError,
           message: state.error?.message ?? 'The work failed',
           ...(state.error && { data: { code: state.error.code, details: state.error.details } }),
         },

@@ -1,18 +1,12 @@
 import { type Server } from '@modelcontextprotocol/server';
 import { type ToolAccess } from '../../tools/tool-scope';
+import { taskRequests } from '../loaded-on-first-use';
 import { decodeCursor, encodeCursor } from '../page-cursor';
 import { type ApprovalAskers } from '../sessions/approval-requests';
 import { legacyTaskOf, legacyTaskResult } from './legacy-task-wire';
 import { type McpTasks, TASKS_PAGE_SIZE } from './mcp-tasks.service';
 import { modernTaskDetail } from './modern-task-wire';
 import { TaskResultProgress } from './task-result-progress';
-import {
-  LIST_PARAMS,
-  TASK_ID_PARAMS,
-  inputResponsesOf,
-  isModernRequest,
-  requireTasks,
-} from './task-requests';
 
 /**
  * The `tasks/*` methods of both wires on `server`, for `access`: the 2026-07-28 tasks extension
@@ -28,6 +22,8 @@ export function serveTasks(
   tasks: McpTasks,
   askApprovals: ApprovalAskers | undefined,
 ): void {
+  const { LIST_PARAMS, TASK_ID_PARAMS, inputResponsesOf, isModernRequest, requireTasks } =
+    taskRequests();
   server.setRequestHandler('tasks/get', { params: TASK_ID_PARAMS }, async (params, ctx) => {
     if (!isModernRequest(ctx)) return legacyTaskOf(await tasks.view(access, params.taskId));
     requireTasks(ctx);
