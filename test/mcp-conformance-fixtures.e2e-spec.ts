@@ -8,6 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_CONFORMANCE_FIXTURES } from '../src/mcp/mcp.tokens';
 import { ToolCatalog } from '../src/tools/tool-catalog.service';
 import { bearerFor } from './support/api-key';
 import { McpClients, listeningUrl, rejectionOf } from './support/mcp-clients';
@@ -76,9 +77,14 @@ describeHttpContract(
         { name: 'toolhub-e2e-fixtures', version: '1.0.0' },
         { capabilities: { elicitation: {} } },
       );
-      client.setRequestHandler(ElicitRequestSchema, () =>
-        Promise.resolve({ action: 'accept', content: { response: 'yes' } }),
-      );
+      const asked: string[] = [];
+      client.setRequestHandler(ElicitRequestSchema, (request) => {
+        asked.push(request.params.message);
+        return Promise.resolve({
+          action: 'accept',
+          content: { username: 'ada', email: 'ada@example.com' },
+        });
+      });
       const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl));
       await client.connect(transport);
       clients.track(client);
@@ -87,7 +93,8 @@ describeHttpContract(
         name: 'test_elicitation',
         arguments: { message: 'Proceed?' },
       });
-      expect(JSON.stringify(result.content)).toContain('yes');
+      expect(asked).toEqual(['Proceed?']);
+      expect(JSON.stringify(result.content)).toContain('ada@example.com');
     });
 
     test('a task fixture asks for input in its task, and the answer sent with tasks/update completes it', async () => {
@@ -156,6 +163,10 @@ describeHttpContract(
 describeOnAdapter('MCP conformance fixtures, without the flag', (testApp) => {
   const clients = new McpClients();
   afterAll(() => clients.closeAll());
+
+  test('the fixtures are not loaded', () => {
+    expect(testApp().app.get(MCP_CONFORMANCE_FIXTURES)).toBeNull();
+  });
 
   test('a client without a key is served toolhub tools, neither fixtures nor task fixtures', async () => {
     const modern = await clients.connectModern(await listeningUrl(testApp()));

@@ -5,8 +5,6 @@ import type * as McpServerSdk from '@modelcontextprotocol/server';
 import type * as McpStdioSdk from '@modelcontextprotocol/server/stdio';
 import type * as McpAjvValidators from '@modelcontextprotocol/server/validators/ajv';
 import { onFirstUse } from '../core/on-first-use';
-import type * as ConformanceFixtureServer from './conformance-fixtures';
-import type * as ConformanceFixtureSessions from './conformance/fixture-sessions';
 import type * as TaskRequests from './tasks/task-requests';
 
 /*
@@ -36,9 +34,3 @@ export const mcpAjvValidators = onFirstUse(
 export const taskRequests = onFirstUse(
   () => require('./tasks/task-requests') as typeof TaskRequests,
 );
-
-/** The conformance suite's fixtures, served only with MCP_CONFORMANCE_FIXTURES. */
-export const conformanceFixtures = onFirstUse(() => ({
-  ...(require('./conformance-fixtures') as typeof ConformanceFixtureServer),
-  ...(require('./conformance/fixture-sessions') as typeof ConformanceFixtureSessions),
-}));

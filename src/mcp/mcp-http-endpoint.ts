@@ -1,5 +1,5 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   type AuthInfo,
   type JSONRPCMessage,
@@ -10,9 +10,9 @@ import {
 } from '@modelcontextprotocol/server';
 import { type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import { type ToolAccess, toolAccessOf } from '../tools/tool-scope';
-import { type FixtureSessions } from './conformance/fixture-sessions';
-import { McpConfig } from './mcp.config';
-import { conformanceFixtures, mcpNodeSdk, mcpServerSdk } from './loaded-on-first-use';
+import { type ConformanceFixtures, type ConformanceFixturesStarter } from './conformance-fixtures';
+import { mcpNodeSdk, mcpServerSdk } from './loaded-on-first-use';
+import { MCP_CONFORMANCE_FIXTURES } from './mcp.tokens';
 import { McpServerFactory } from './mcp-server.factory';
 import { ParamsCheckingTransport } from './params-checking.transport';
 import { ApprovalAnswers } from './sessions/approval-answers';
@@ -42,9 +42,10 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
 
   constructor(
     private readonly servers: McpServerFactory,
-    private readonly config: McpConfig,
     private readonly sessions: McpSessions,
     private readonly answers: ApprovalAnswers,
+    @Inject(MCP_CONFORMANCE_FIXTURES)
+    private readonly startFixtures: ConformanceFixturesStarter | null,
   ) {}
 
   async serve(
@@ -64,7 +65,7 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.handlers?.modern.close();
-    await this.handlers?.fixtureSessions?.closeAll();
+    await this.handlers?.fixtures?.closeSessions();
   }
 
   private handlersOnFirstUse(): ModernHandlers {
@@ -73,12 +74,8 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
       ({ authInfo }) => this.serverFor(accessOf(authInfo)),
       { legacy: 'reject' },
     );
-    const fixtureSessions = this.config.MCP_CONFORMANCE_FIXTURES
-      ? new (conformanceFixtures().FixtureSessions)(() =>
-          conformanceFixtures().createConformanceFixtureServer(modern.notify),
-        )
-      : undefined;
-    this.handlers = { modern, modernNode: mcpNodeSdk().toNodeHandler(modern), fixtureSessions };
+    const fixtures = this.startFixtures?.(modern.notify) ?? undefined;
+    this.handlers = { modern, modernNode: mcpNodeSdk().toNodeHandler(modern), fixtures };
     return this.handlers;
   }
 
@@ -88,10 +85,7 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     res: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    const { fixtureSessions } = this.handlersOnFirstUse();
-    if (fixtureSessions && access.scope === 'public') {
-      if (await fixtureSessions.serve(req, res, body)) return;
-    }
+    if (await this.fixturesFor(access)?.serveSession(req, res, body)) return;
     const { isInitializeRequest, isJSONRPCResponse } = mcpServerSdk();
     const session = await this.sessionOf(access, req, body);
     if (session === 'unknown') return replySessionNotFound(res);
@@ -137,19 +131,20 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
    * conformance suite's fixtures instead (the suite sends no key), which nothing else serves.
    */
   private serverFor(access: ToolAccess, askApprovals?: ApprovalAskers): Server | McpServer {
-    return this.config.MCP_CONFORMANCE_FIXTURES && access.scope === 'public'
-      ? conformanceFixtures().createConformanceFixtureServer(
-          this.handlersOnFirstUse().modern.notify,
-        )
-      : this.servers.create(access, askApprovals);
+    return this.fixturesFor(access)?.createServer() ?? this.servers.create(access, askApprovals);
+  }
+
+  /** The fixtures, for a caller they serve: one without a key, in fixture mode. */
+  private fixturesFor(access: ToolAccess): ConformanceFixtures | undefined {
+    return access.scope === 'public' ? this.handlersOnFirstUse().fixtures : undefined;
   }
 }
 
-/** The SDK's handler of 2026-07-28 requests, and the conformance fixtures' sessions if served. */
+/** The SDK's handler of 2026-07-28 requests, and the conformance fixtures if served. */
 interface ModernHandlers {
   modern: McpHttpHandler;
   modernNode: NodeMcpRequestHandler;
-  fixtureSessions?: FixtureSessions;
+  fixtures?: ConformanceFixtures;
 }
 
 /**

@@ -5,6 +5,7 @@ import { ArtifactsModule } from '../artifacts/artifacts.module';
 import { CorsPolicy } from '../core/http/cors';
 import { EarlyRequestChecks } from '../core/http/early-request-checks';
 import { ArtifactResources } from './artifact-resources';
+import { loadConformanceFixtures } from './conformance-fixtures';
 import { McpController } from './mcp.controller';
 import { McpConfig } from './mcp.config';
 import { McpHttpEndpoint } from './mcp-http-endpoint';
@@ -17,7 +18,7 @@ import { ApprovalAnswers } from './sessions/approval-answers';
 import { McpSessionsRepository } from './sessions/mcp-sessions.repository';
 import { McpSessions } from './sessions/mcp-sessions.service';
 import { RuntimeModule } from '../runtime/runtime.module';
-import { MCP_ORIGIN_POLICY } from './mcp.tokens';
+import { MCP_CONFORMANCE_FIXTURES, MCP_ORIGIN_POLICY } from './mcp.tokens';
 
 /** The tools over the Model Context Protocol: Streamable HTTP at /mcp (and stdio, see cli.ts). */
 @Module({
@@ -39,6 +40,7 @@ import { MCP_ORIGIN_POLICY } from './mcp.tokens';
       inject: [McpConfig],
       useFactory: (config: McpConfig) => new OriginPolicy(config.MCP_ALLOWED_ORIGINS),
     },
+    { provide: MCP_CONFORMANCE_FIXTURES, inject: [McpConfig], useFactory: loadConformanceFixtures },
   ],
   exports: [McpServerFactory],
 })

@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   type CallToolResult,
-  type ElicitRequestFormParams,
   type InputRequiredResult,
   type McpServer,
   acceptedContent,
@@ -15,6 +14,7 @@ import {
   requireTasks,
 } from '../tasks/task-requests';
 import { type FixtureTaskControl, FixtureTasks } from './fixture-tasks';
+import { askForm, askText } from './input-requests';
 
 /**
  * The fixture tools a client must declare the tasks extension to call: their calls are tasks and
@@ -38,11 +38,6 @@ const text = (value: string): CallToolResult => ({ content: [{ type: 'text', tex
 
 /** A task's answer, typed as the call's result the SDK lets a tool handler return. */
 const asCallResult = (task: ReturnType<FixtureTasks['start']>) => task as unknown as CallToolResult;
-
-type FormFields = ElicitRequestFormParams['requestedSchema']['properties'];
-
-const askForm = (message: string, properties: FormFields, required: string[]) =>
-  inputRequired.elicit({ message, requestedSchema: { type: 'object', properties, required } });
 
 /**
  * The task fixtures the conformance suite's tasks scenarios call by name: `greet` answers at
@@ -125,10 +120,9 @@ export function registerTaskFixtures(server: McpServer): void {
     () =>
       asCallResult(
         fixtureTasks.start(async (task: FixtureTaskControl) => {
-          const name = { name: { type: 'string' } } as const;
           const answers = await task.ask({
-            first: askForm('First name?', name, ['name']),
-            second: askForm('Second name?', name, ['name']),
+            first: askText('First name?', 'name'),
+            second: askText('Second name?', 'name'),
           });
           const nameOf = (key: string) =>
             acceptedContent<{ name?: string }>(answers, key)?.name ?? '';
@@ -147,7 +141,7 @@ export function registerTaskFixtures(server: McpServer): void {
       if (typeof userName !== 'string') {
         return inputRequired({
           inputRequests: {
-            user_name: askForm('What is your name?', { name: { type: 'string' } }, ['name']),
+            user_name: askText('What is your name?', 'name'),
           },
         });
       }

@@ -1,4 +1,5 @@
 import {
+  type ClientCapabilities,
   MissingRequiredClientCapabilityError,
   type ServerContext,
 } from '@modelcontextprotocol/server';
@@ -48,11 +49,11 @@ export function declaresElicitation(ctx: ServerContext): boolean {
 }
 
 /** The client capabilities a 2026-07-28 request's `_meta` envelope carries. */
-function clientCapabilitiesOf(envelope: unknown) {
+export function clientCapabilitiesOf(envelope: unknown): ClientCapabilities | undefined {
   // The SDK types the envelope without its keys.
   return (envelope as Record<string, unknown> | undefined)?.[
     'io.modelcontextprotocol/clientCapabilities'
-  ] as { extensions?: Record<string, unknown>; elicitation?: unknown } | undefined;
+  ] as ClientCapabilities | undefined;
 }
 
 /** Refuses a `tasks/*` request of a client that did not declare the extension (-32021). */
