@@ -30,6 +30,13 @@ const LAYERS = [
   'entry',
 ];
 
+/**
+ * Folders loaded only on demand, with `import()` from outside them, never statically: code for a
+ * mode the product does not run in (the MCP conformance suite's fixtures), kept out of the module
+ * graph every other start loads.
+ */
+const ON_DEMAND = ['mcp/conformance'];
+
 /** Files directly in src/ that start a process; everything else there is the composition root. */
 const ENTRY_POINTS = new Set(['main.ts', 'cli.ts', 'cli-main.ts', 'server-main.ts']);
 
@@ -58,6 +65,12 @@ function isShippedSource(name) {
   return name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.spec.ts');
 }
 
+/** The on-demand folder `file` sits in, if any. */
+function onDemandFolderOf(file) {
+  const relative = path.relative(SRC, file).split(path.sep).join('/');
+  return ON_DEMAND.find((folder) => relative.startsWith(`${folder}/`));
+}
+
 function lineOf(text, index) {
   return text.slice(0, index).split('\n').length;
 }
@@ -75,6 +88,13 @@ function violations() {
     for (const match of text.matchAll(IMPORT)) {
       const target = path.resolve(path.dirname(file), match[1]);
       if (!target.startsWith(SRC + path.sep)) continue;
+      const onDemand = onDemandFolderOf(target);
+      if (onDemand && onDemand !== onDemandFolderOf(file) && !/^import\s*\(/.test(match[0])) {
+        found.push(
+          `src/${path.relative(SRC, file)}:${lineOf(text, match.index)} imports '${match[1]}': ` +
+            `src/${onDemand} is loaded on demand only, with import()`,
+        );
+      }
       const to = unitOf(target.endsWith('.ts') ? target : `${target}.ts`);
       if (to === from) continue;
       const targetRank = LAYERS.indexOf(to);

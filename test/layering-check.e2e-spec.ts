@@ -50,6 +50,23 @@ describe('the layering check', () => {
     expect(output).toContain('database may not import registry');
   });
 
+  it('lets the conformance fixtures be loaded with import() only', () => {
+    write(
+      'mcp/conformance/fixture.ts',
+      "import { y } from '../../tools/tool';\nexport const f = y;\n",
+    );
+    write('mcp/conformance/server.ts', "import { f } from './fixture';\nexport const s = f;\n");
+    write('mcp/loader.ts', "export const load = () => import('./conformance/server');\n");
+    expect(check(src)).toMatchObject({ status: 0 });
+
+    write('mcp/endpoint.ts', "import { s } from './conformance/server';\nexport const e = s;\n");
+    const { status, output } = check(src);
+    expect(status).toBe(1);
+    expect(output).toContain(
+      "src/mcp/endpoint.ts:1 imports './conformance/server': src/mcp/conformance is loaded on demand only",
+    );
+  });
+
   it('lets a spec assemble higher layers', () => {
     write('core/errors.spec.ts', "import { y } from '../tools/tool';\ntest('y', () => y);\n");
     expect(check(src)).toMatchObject({ status: 0 });

@@ -19,7 +19,8 @@ export type ConformanceFixturesStarter = (notify: ServerNotifier) => Conformance
 
 /**
  * The fixtures' starter with MCP_CONFORMANCE_FIXTURES, and null without: the fixtures are code
- * for the suite only, so they are imported here, on demand, and by nothing else.
+ * for the suite only, so they are imported here, on demand, and by nothing else (the layer check
+ * holds every other file to that).
  */
 export async function loadConformanceFixtures(
   config: McpConfig,
