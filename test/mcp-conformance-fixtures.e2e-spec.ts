@@ -11,7 +11,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_CONFORMANCE_FIXTURES } from '../src/mcp/mcp.tokens';
 import { ToolCatalog } from '../src/tools/tool-catalog.service';
 import { bearerFor } from './support/api-key';
-import { McpClients, listeningUrl, rejectionOf } from './support/mcp-clients';
+import { McpClients, jsonRpc, listeningUrl, postMcp, rejectionOf } from './support/mcp-clients';
 import { openTaskSession } from './support/mcp-task-sessions';
 import { describeHttpContract, describeOnAdapter } from './support/test-app';
 
@@ -95,6 +95,28 @@ describeHttpContract(
       });
       expect(asked).toEqual(['Proceed?']);
       expect(JSON.stringify(result.content)).toContain('ada@example.com');
+    });
+
+    test('DELETE ends a fixture session, for a caller without a key only; its id is then unknown', async () => {
+      const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl));
+      const client = new Client({ name: 'toolhub-e2e-fixtures', version: '1.0.0' });
+      await client.connect(transport);
+      clients.track(client);
+      const sessionId = transport.sessionId!;
+      const end = (headers: Record<string, string> = {}) =>
+        fetch(new URL('/mcp', baseUrl), {
+          method: 'DELETE',
+          headers: { 'Mcp-Session-Id': sessionId, ...headers },
+        });
+
+      const authorization = await bearerFor(testApp().app, 'fixtures-delete-test');
+      expect((await end({ Authorization: authorization })).status).toBe(404);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+
+      expect((await end()).status).toBe(204);
+      const after = await postMcp(baseUrl, jsonRpc('tools/list'), { 'Mcp-Session-Id': sessionId });
+      expect(after.status).toBe(404);
+      expect((await end()).status).toBe(404);
     });
 
     test('a task fixture asks for input in its task, and the answer sent with tasks/update completes it', async () => {

@@ -11,6 +11,8 @@ export interface ConformanceFixtures {
   createServer(): McpServer;
   /** Serves a 2025-era request that opens or names a fixture session; false for any other. */
   serveSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<boolean>;
+  /** Ends fixture session `id`; false if there is no such session. */
+  endSession(id: string): Promise<boolean>;
   closeSessions(): Promise<void>;
 }
 

@@ -79,6 +79,11 @@ export class McpHttpEndpoint implements OnApplicationShutdown {
     return this.handlers;
   }
 
+  /** Ends fixture session `id` of a caller without a key; false for any other session or caller. */
+  async endFixtureSession(access: ToolAccess, id: string): Promise<boolean> {
+    return this.fixturesFor(access)?.endSession(id) ?? false;
+  }
+
   private async serveLegacy(
     access: ToolAccess,
     req: IncomingMessage,

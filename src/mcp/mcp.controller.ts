@@ -78,8 +78,11 @@ export class McpController {
       throw new BadRequestError('Mcp-Session-Id is required: it names the session to end');
     }
     const res = takeOverResponse(response);
-    if (!(await this.sessions.end(toolAccessOf(caller), sessionId)))
-      return replySessionNotFound(res);
+    const access = toolAccessOf(caller);
+    const ended =
+      (await this.endpoint.endFixtureSession(access, sessionId)) ||
+      (await this.sessions.end(access, sessionId));
+    if (!ended) return replySessionNotFound(res);
     res.writeHead(204).end();
   }
 }

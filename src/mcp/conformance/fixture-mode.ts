@@ -25,6 +25,10 @@ class FixtureMode implements ConformanceFixtures {
     return this.sessions.serve(req, res, body);
   }
 
+  endSession(id: string): Promise<boolean> {
+    return this.sessions.end(id);
+  }
+
   closeSessions(): Promise<void> {
     return this.sessions.closeAll();
   }

@@ -31,6 +31,15 @@ export class FixtureSessions {
     return true;
   }
 
+  /** Ends session `id` if it is one of these (as `DELETE /mcp` asks); false otherwise. */
+  async end(id: string): Promise<boolean> {
+    const transport = this.transports.get(id);
+    if (!transport) return false;
+    this.transports.delete(id);
+    await transport.close();
+    return true;
+  }
+
   async closeAll(): Promise<void> {
     const open = [...this.transports.values()];
     this.transports.clear();
