@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../../core/errors';
 import { PACKAGE_VERSION } from '../../../core/package-version';
-import { ToolContentResult } from '../../tool-content-result';
-import { ToolExecutionFailedError, ToolReportedError } from '../../tool.errors';
 import { OutboundFetch } from '../../outbound/outbound-fetch';
-import { excerptOf } from '../endpoint/remote-body-excerpt';
 import { type ToolEndpoint, displayUrlOf, requestHeadersOf } from '../endpoint/tool-endpoint';
+import { mcpCallAnswer, mcpCallFailure } from './mcp-call-answer';
 
 /** The caller's time limit applies (`runWithTimeout`), not the SDK's default of 60 s. */
 const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
@@ -21,11 +18,6 @@ async function loadClientSdk() {
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
   return { Client, StreamableHTTPClientTransport, ResultSchema };
-}
-
-interface ContentBlock {
-  type: string;
-  text?: string;
 }
 
 /**
@@ -59,47 +51,19 @@ export class McpToolRunner {
     };
     try {
       await client.connect(transport, options);
-      // Read permissively: the SDK's strict schema would reject a whole result for one bad item;
-      // agent runs check each item themselves and skip a malformed one.
+      // Read permissively: the SDK's strict schema would reject a whole result for one bad item.
       const result: Record<string, unknown> = await client.request(
         { method: 'tools/call', params: { name: endpoint.tool_name, arguments: params } },
         ResultSchema,
         options,
       );
-      const content = Array.isArray(result.content) ? (result.content as ContentBlock[]) : [];
-      const answer = new ToolContentResult(result, result.structuredContent ?? valueOf(content));
-      if (result.isError === true) {
-        // The text once, in the message: MCP callers are shown the message only.
-        throw new ToolReportedError(
-          `MCP tool '${endpoint.tool_name}' at ${displayUrlOf(endpoint)} failed: ` +
-            excerptOf(textOf(content)),
-          answer,
-        );
-      }
-      return answer;
+      return mcpCallAnswer(result, `MCP tool '${endpoint.tool_name}' at ${displayUrlOf(endpoint)}`);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (tooLarge.signal.aborted) throw tooLarge.signal.reason;
-      if (error instanceof DomainError) throw error;
-      // The SDK's message of a failed POST holds the whole body the server answered.
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ToolExecutionFailedError(
-        `MCP server ${displayUrlOf(endpoint)} failed: ${excerptOf(reason)}`,
-      );
+      throw mcpCallFailure(error, displayUrlOf(endpoint));
     } finally {
       await client.close().catch(() => undefined);
     }
   }
-}
-
-function textOf(content: readonly ContentBlock[]): string {
-  return content
-    .filter((block) => block?.type === 'text')
-    .map((block) => block.text)
-    .join('\n');
-}
-
-/** Text-only results become their text; anything richer is returned as the content blocks. */
-function valueOf(content: readonly ContentBlock[]): unknown {
-  return content.every((block) => block?.type === 'text') ? textOf(content) : content;
 }
