@@ -1,6 +1,7 @@
 // One file of tables per feature; Drizzle and drizzle-kit read them all through this barrel.
 export * from './api-keys.tables';
 export * from './registry.tables';
+export * from './tool-sources.tables';
 export * from './runtime.tables';
 export * from './files.tables';
 export * from './artifacts.tables';

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { toolSources } from './tool-sources.tables';
 import { timestamps } from './timestamps';
 
 /**
@@ -22,6 +23,13 @@ export interface ToolImplementation {
   type: string;
   [field: string]: unknown;
 }
+
+/**
+ * An imported tool's standing: `listed` (served as last approved), `awaiting_review` (added
+ * upstream, held until an admin approves it), `rejected` (an admin refused its addition), or
+ * `removed` (its upstream no longer lists it, or the source's filters leave it out).
+ */
+export type ImportedToolState = 'listed' | 'awaiting_review' | 'rejected' | 'removed';
 
 export interface ModelConfig {
   provider: string;
@@ -47,9 +55,30 @@ export const tools = pgTable(
     requires_approval: boolean('requires_approval').notNull().default(false),
     /** Served to callers without an API key too; otherwise only to key holders. */
     public: boolean('public').notNull().default(false),
+    /** The source that imported the tool; null for a tool registered on its own. */
+    source_id: uuid('source_id').references((): AnyPgColumn => toolSources.id, {
+      onDelete: 'cascade',
+    }),
+    /** The upstream's own name of an imported tool. */
+    upstream_name: text('upstream_name'),
+    /** Where an imported tool stands with its source (see `ImportedToolState`). */
+    source_state: text('source_state').$type<ImportedToolState>(),
+    /** An imported tool's last approved description as the upstream wrote it. */
+    upstream_description: text('upstream_description'),
+    /** Hints about the tool's behaviour (MCP `ToolAnnotations`), served as such. */
+    annotations: jsonb('annotations').$type<Record<string, unknown>>(),
+    /** JSON Schema of the tool's structured answers, served as its `outputSchema`. */
+    output_schema: jsonb('output_schema').$type<Record<string, unknown>>(),
+    /** The fields of an imported tool an admin set, which its source's syncs leave alone. */
+    overrides: jsonb('overrides').$type<string[]>().notNull().default([]),
+    /** Why an imported tool is not served as it is (awaiting review, gone upstream, source down). */
+    unavailable_reason: text('unavailable_reason'),
     ...timestamps,
   },
-  (table) => [index('tools_created_at_id_idx').on(table.created_at, table.id)],
+  (table) => [
+    index('tools_created_at_id_idx').on(table.created_at, table.id),
+    uniqueIndex('tools_source_id_upstream_name_idx').on(table.source_id, table.upstream_name),
+  ],
 );
 
 export const agents = pgTable('agents', {
