@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { JobsModule } from '../jobs/jobs.module';
 import { ClusterModule } from '../cluster/cluster.module';
 import { SecretsModule } from '../secrets/secrets.module';
 import { ProvidersModule } from '../providers/providers.module';
@@ -16,17 +18,25 @@ import { SecretHeadersSealing } from './tools/secret-headers-sealing.service';
 import { ToolCatalogSync } from './tools/tool-catalog-sync.service';
 import { ToolPageCache } from './tools/tool-page-cache';
 import { ToolTestRunService } from './tools/tool-test-run.service';
+import { TOOL_SOURCE_PROVIDERS } from './sources/tool-sources.providers';
+import { ToolSourcesController } from './sources/tool-sources.controller';
+import { ToolSourceNames } from './tools/tool-source-names';
 import { WorkflowsController } from './workflows/workflows.controller';
 import { WorkflowsRepository } from './workflows/workflows.repository';
 import { WorkflowsService } from './workflows/workflows.service';
 
 /**
- * The tool/agent registry at `/api/v1`: tools, agents and workflows in the database, behind API
- * keys. Its active tools are what the tool service serves.
+ * The tool/agent registry at `/api/v1`: tools, tool sources, agents and workflows in the
+ * database, behind API keys. Its active tools are what the tool service serves.
  */
 @Module({
-  imports: [ProvidersModule, ClusterModule, SecretsModule],
-  controllers: [RegisteredToolsController, AgentsController, WorkflowsController],
+  imports: [DiscoveryModule, ProvidersModule, ClusterModule, SecretsModule, JobsModule],
+  controllers: [
+    RegisteredToolsController,
+    ToolSourcesController,
+    AgentsController,
+    WorkflowsController,
+  ],
   providers: [
     ...TOOL_SCHEMA_PROVIDERS,
     RegisteredToolFactory,
@@ -37,6 +47,8 @@ import { WorkflowsService } from './workflows/workflows.service';
     { provide: ToolPageCache, useFactory: () => new ToolPageCache() },
     RegisteredToolsRepository,
     RegisteredToolsService,
+    ToolSourceNames,
+    ...TOOL_SOURCE_PROVIDERS,
     ToolTestRunService,
     AgentsRepository,
     AgentsService,

@@ -3,8 +3,8 @@ import { type tools } from '../../database/schema';
 import { type CatalogTool } from '../../tools/tool-catalog.service';
 import { lazyInputCheck } from '../../tools/tool-input-check';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
-import { type DomainError, ValidationFailedError } from '../../core/errors';
 import { ToolUnavailableError } from './registered-tool.errors';
+import { refusalReasonOf } from './refusal-reason';
 import { ToolParametersCompiler } from './tool-parameters';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -42,15 +42,18 @@ export class RegisteredToolFactory {
     // Checked, not compiled: compiling every stored schema would make each start slow.
     const problem = this.compiler.problemOf(row.parameters, 'parameters');
     if (problem) {
-      this.markUnavailable(row, `its parameters are refused: ${reasonOf(problem)}`);
+      this.markUnavailable(row, `its parameters are refused: ${refusalReasonOf(problem)}`);
       return undefined;
     }
+    // An imported tool carries the upstream's own output schema and annotations.
+    const outputSchema = built.outputSchema ?? row.output_schema;
     return {
       definition: {
         name: row.name,
         description: row.description,
         inputSchema: row.parameters as CatalogTool['definition']['inputSchema'],
-        ...(built.outputSchema && { outputSchema: built.outputSchema }),
+        ...(outputSchema && { outputSchema }),
+        ...(row.annotations && { annotations: row.annotations }),
         errors: [...kind.errors, UNAVAILABLE_EXAMPLE],
       },
       handler: built.handler,
@@ -97,10 +100,3 @@ const UNAVAILABLE_EXAMPLE = new ToolUnavailableError(
   'price_fetcher',
   'its parameters do not compile: …',
 );
-
-/** A refusal as one line: a validation failure's own messages rather than its summary. */
-function reasonOf(problem: DomainError): string {
-  return problem instanceof ValidationFailedError
-    ? problem.issues.flatMap((issue) => issue.messages).join('; ')
-    : problem.message;
-}

@@ -78,3 +78,25 @@ export class ToolUnavailableError extends DomainError {
     super(`Tool '${name}' cannot be served: ${reason}`);
   }
 }
+
+/**
+ * An imported tool's name, implementation and input schema belong to its source, which syncs
+ * them from the upstream: only is_active, public, requires_approval and description may be set.
+ */
+export class SourceManagedError extends DomainError {
+  readonly code = 'SOURCE_MANAGED';
+  readonly status = 409;
+
+  static onEdit(name: string, fields: readonly string[]): SourceManagedError {
+    return new SourceManagedError(
+      `Tool '${name}' is imported by a tool source, which manages its ${fields.join(', ')}; ` +
+        'only is_active, public, requires_approval and description can be set',
+    );
+  }
+
+  static onDelete(name: string): SourceManagedError {
+    return new SourceManagedError(
+      `Tool '${name}' is imported by a tool source; set is_active to false, exclude it from the source or delete the source`,
+    );
+  }
+}

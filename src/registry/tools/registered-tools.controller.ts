@@ -19,7 +19,7 @@ import { TestRunRequestDto, TestRunResultDto } from './dto/test-run.dto';
 import { DeletedDto } from '../../core/api/deleted.dto';
 import { ToolDetailDto, ToolDto, ToolPageDto } from './dto/tool.dto';
 import { UpdateToolDto } from './dto/update-tool.dto';
-import { BuiltinToolReadOnlyError } from './registered-tool.errors';
+import { BuiltinToolReadOnlyError, SourceManagedError } from './registered-tool.errors';
 import { RegisteredToolsService } from './registered-tools.service';
 import { ToolTestRunService } from './tool-test-run.service';
 
@@ -46,7 +46,7 @@ export class RegisteredToolsController {
   @Get()
   @ApiOperation({
     operationId: 'listRegisteredTools',
-    summary: 'List tools, oldest first, filtered by is_active and a search term',
+    summary: 'List tools, oldest first, filtered by is_active, source_id and a search term',
   })
   @ApiOkResponse({ type: ToolPageDto })
   // The page comes serialised (see `ToolPageTexts`): sent as it is, as JSON.
@@ -76,6 +76,7 @@ export class RegisteredToolsController {
     NOT_FOUND,
     new NameTakenError('Tool', 'price_fetcher'),
     BuiltinToolReadOnlyError.onEdit('encodePlantUML'),
+    SourceManagedError.onEdit('github__create_issue', ['parameters']),
   )
   update(@Param('id') id: string, @Body() dto: UpdateToolDto): Promise<ToolDto> {
     return this.tools.update(id, dto);
@@ -93,6 +94,7 @@ export class RegisteredToolsController {
       used_in_workflows: [],
     }),
     BuiltinToolReadOnlyError.onDelete('encodePlantUML'),
+    SourceManagedError.onDelete('github__create_issue'),
   )
   delete(@Param('id') id: string): Promise<DeletedDto> {
     return this.tools.delete(id);

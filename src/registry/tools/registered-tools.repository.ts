@@ -49,10 +49,11 @@ export class RegisteredToolsRepository {
     await this.transactions.db.delete(tools).where(eq(tools.id, id));
   }
 
-  /** A page of tools in creation order, filtered by activity and `search` when given. */
+  /** A page of tools in creation order, filtered by activity, source and `search` when given. */
   page(query: ListToolsQueryDto): Promise<{ rows: ToolRow[]; total: number }> {
     const filter = listFilter(
       columnEquals(tools.is_active, query.is_active),
+      columnEquals(tools.source_id, query.source_id),
       nameOrDescriptionContains(tools, query.search),
     );
     return selectPage(this.transactions.db, tools, filter, query);

@@ -14,12 +14,13 @@ import { type ToolDetailDto, type ToolDto } from './dto/tool.dto';
 import { type ToolImplementationViewDto } from './dto/tool-implementation.dto';
 import { type UpdateToolDto } from './dto/update-tool.dto';
 import { RegisteredToolFactory, type ToolRow } from './registered-tool-factory';
-import { BuiltinToolReadOnlyError } from './registered-tool.errors';
+import { BuiltinToolReadOnlyError, SourceManagedError } from './registered-tool.errors';
 import { RegisteredToolsRepository } from './registered-tools.repository';
 import { ToolCatalogSync } from './tool-catalog-sync.service';
 import { ToolParametersCompiler } from './tool-parameters';
 import { ToolPageCache } from './tool-page-cache';
 import { ToolPageTexts } from './tool-page-texts';
+import { ToolSourceNames } from './tool-source-names';
 import { toToolDto } from './tool-views';
 
 /** The registered tools: create, list, read, update and delete. */
@@ -33,6 +34,7 @@ export class RegisteredToolsService {
     private readonly parameters: ToolParametersCompiler,
     private readonly factory: RegisteredToolFactory,
     private readonly pages: ToolPageCache,
+    private readonly sourceNames: ToolSourceNames,
   ) {}
 
   private readonly texts = new ToolPageTexts();
@@ -61,7 +63,8 @@ export class RegisteredToolsService {
   /** The page of tools `query` asks for, as the JSON text of a `Page<ToolDto>`. */
   async listJson(query: ListToolsQueryDto): Promise<string> {
     const page = await this.pages.page(query, () => this.tools.page(query));
-    const reasons = page.rows.map((row) => this.factory.unavailableReason(row.id));
+    await this.sourceNames.load(page.rows.map((row) => row.source_id));
+    const reasons = page.rows.map((row) => this.unavailableReasonOf(row));
     return this.texts.textOf(page, reasons, (): Page<ToolDto> => ({
       items: page.rows.map((row) => this.view(row)),
       total: page.total,
@@ -72,12 +75,14 @@ export class RegisteredToolsService {
 
   async get(id: string): Promise<ToolDetailDto> {
     const row = await this.find(id);
+    await this.sourceNames.load([row.source_id]);
     return { ...this.view(row), ...(await this.tools.usage(row.id)) };
   }
 
   async update(id: string, dto: UpdateToolDto): Promise<ToolDto> {
     const current = await this.find(id);
     if (current.implementation?.type === 'builtin') assertOnlyActivation(current, dto);
+    if (current.source_id !== null) return this.override(current, dto);
     const name = dto.name ?? current.name;
     const implementation = dto.implementation && this.kinds.store(name, dto.implementation);
     // The kind judges only what changes, so a tool whose agent is gone can still be switched off.
@@ -115,6 +120,7 @@ export class RegisteredToolsService {
 
   async delete(id: string): Promise<{ deleted: true; id: string }> {
     const row = await this.find(id);
+    if (row.source_id !== null) throw SourceManagedError.onDelete(row.name);
     // A builtin whose code is gone is served by nothing and would never come back: deletable.
     if (row.implementation?.type === 'builtin' && this.builtins.find(row.name)) {
       throw BuiltinToolReadOnlyError.onDelete(row.name);
@@ -130,6 +136,28 @@ export class RegisteredToolsService {
     }
     await this.catalogSync.toolChanged(row.id);
     return { deleted: true, id: row.id };
+  }
+
+  /**
+   * Sets what an admin may set on an imported tool and remembers which fields were set, so that
+   * its source's syncs keep them; anything else belongs to the source.
+   */
+  private async override(current: ToolRow, dto: UpdateToolDto): Promise<ToolDto> {
+    const given = Object.entries(dto).filter(([, value]) => value !== undefined);
+    const managed = given.map(([field]) => field).filter((field) => !OVERRIDABLE.has(field));
+    if (managed.length > 0) throw SourceManagedError.onEdit(current.name, managed);
+    const overrides = new Set([...current.overrides, ...given.map(([field]) => field)]);
+    const row = await this.tools.update(current.id, {
+      description: dto.description,
+      is_active: dto.is_active,
+      requires_approval: dto.requires_approval,
+      public: dto.public,
+      overrides: [...overrides].sort(),
+    });
+    if (!row) throw new ResourceNotFoundError('Tool', current.id);
+    await this.catalogSync.toolChanged(row.id);
+    await this.sourceNames.load([row.source_id]);
+    return this.view(row);
   }
 
   /**
@@ -181,7 +209,17 @@ export class RegisteredToolsService {
     const implementation =
       row.implementation &&
       (this.kinds.view(row.name, row.implementation) as ToolImplementationViewDto);
-    return toToolDto(row, implementation, this.factory.unavailableReason(row.id));
+    return toToolDto(
+      row,
+      implementation,
+      (sourceId) => this.sourceNames.nameOf(sourceId),
+      this.unavailableReasonOf(row),
+    );
+  }
+
+  /** What keeps the tool from being served: its build, or its source (stored with the tool). */
+  private unavailableReasonOf(row: ToolRow): string | undefined {
+    return this.factory.unavailableReason(row.id) ?? row.unavailable_reason ?? undefined;
   }
 
   /** The stored tool, or 404 (also for ids that are not UUIDs). */
@@ -201,6 +239,9 @@ function parametersRequired(): ValidationFailedError {
 
 /** What an operator may change on a builtin tool: whether it is served, to whom, and approval. */
 const OPERATOR_FIELDS = new Set(['is_active', 'requires_approval', 'public']);
+
+/** What an admin may set on an imported tool, kept across its source's syncs. */
+const OVERRIDABLE = new Set([...OPERATOR_FIELDS, 'description']);
 
 function assertOnlyActivation(current: ToolRow, dto: UpdateToolDto): void {
   const changes = Object.entries(dto).filter(

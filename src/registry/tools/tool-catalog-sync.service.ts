@@ -59,6 +59,15 @@ export class ToolCatalogSync implements OnApplicationBootstrap {
     }
   }
 
+  /** Serves the current state of every tool, after a change to many at once, on every instance. */
+  async allChanged(): Promise<void> {
+    try {
+      await this.reloadAll();
+    } finally {
+      this.announce({});
+    }
+  }
+
   private reloadAll(): Promise<void> {
     this.pages.forgetAll();
     return this.serialized(async () => {

@@ -47,6 +47,6 @@ export class ToolPageCache {
   }
 }
 
-function keyOf({ is_active, search, limit, offset }: ListToolsQueryDto): string {
-  return JSON.stringify([is_active, search, limit, offset]);
+function keyOf({ is_active, source_id, search, limit, offset }: ListToolsQueryDto): string {
+  return JSON.stringify([is_active, source_id, search, limit, offset]);
 }

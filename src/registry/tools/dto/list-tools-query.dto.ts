@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean, IsOptional, IsUUID } from 'class-validator';
 import { SearchPageQueryDto } from '../../../core/api/search-page-query.dto';
 
 export class ListToolsQueryDto extends SearchPageQueryDto {
@@ -10,4 +10,9 @@ export class ListToolsQueryDto extends SearchPageQueryDto {
   )
   @IsBoolean()
   is_active?: boolean;
+
+  /** Only the tools this tool source imported. */
+  @IsOptional()
+  @IsUUID()
+  source_id?: string;
 }

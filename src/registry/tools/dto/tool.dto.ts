@@ -18,18 +18,30 @@ export class ToolDto {
   requires_approval!: boolean;
   /** Served to callers without an API key too; otherwise to key holders only. @example false */
   public!: boolean;
+  /** The tool source that imported the tool; null for a tool registered on its own. */
+  source!: ToolSourceReferenceDto | null;
   /** @example "2026-11-22T10:00:00.000Z" */
   created_at!: Date;
   /** @example "2026-11-22T10:00:00.000Z" */
   updated_at!: Date;
   /**
-   * Present only when the tool is active but not served, saying why: its stored `parameters`
+   * Present only when the tool is not served as it is, saying why: its stored `parameters`
    * no longer pass the checks a registration passes (written by an older version, or over a
-   * `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone. Fix the tool (PUT)
-   * to serve it again.
+   * `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone (fix the tool, PUT, to
+   * serve it again); or, for an imported tool, it awaits review, is no longer listed by its
+   * upstream, or its source cannot reach the upstream.
    * @example "its parameters are refused: parameters count of properties is 900, more than the 500 allowed (TOOL_SCHEMA_MAX_PROPERTIES)"
    */
   unavailable_reason?: string;
+}
+
+export class ToolSourceReferenceDto {
+  /** @example "9a4e1f2b-6c3d-4e5f-8a7b-1c2d3e4f5a6b" */
+  id!: string;
+  /** @example "github" */
+  name!: string;
+  /** The upstream's own name of the tool. @example "create_issue" */
+  upstream_name!: string;
 }
 
 export class ToolDetailDto extends ToolDto {

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import {
+  agentTools,
+  agents,
+  toolSourceChanges,
+  toolSources,
+  tools,
+  workflowSteps,
+  workflows,
+} from '../../database/schema';
+import { Transactions } from '../../database/transactions';
+import { isUuid } from '../../database/uuid';
+import { type PageQueryDto } from '../../core/api/page.dto';
+import { listFilter } from '../common/list-filter';
+import { type ResourceReference } from '../common/registry.errors';
+import { selectPage } from '../common/select-page';
+
+export type ToolSourceRow = typeof toolSources.$inferSelect;
+export type ToolSourceValues = Omit<
+  typeof toolSources.$inferInsert,
+  'id' | 'created_at' | 'updated_at'
+>;
+
+/** How many tools a source has, and how many of its changes wait for a decision. */
+export interface ToolSourceCounts {
+  tool_count: number;
+  pending_changes: number;
+}
+
+/** The tool sources, read and written in the current unit of work. */
+@Injectable()
+export class ToolSourcesRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  async find(id: string): Promise<ToolSourceRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const db = this.transactions.db;
+    const [row] = await db.select().from(toolSources).where(eq(toolSources.id, id));
+    return row;
+  }
+
+  async insert(values: ToolSourceValues): Promise<ToolSourceRow> {
+    const [row] = await this.transactions.db.insert(toolSources).values(values).returning();
+    return row;
+  }
+
+  async update(id: string, values: Partial<ToolSourceValues>): Promise<ToolSourceRow | undefined> {
+    const [row] = await this.transactions.db
+      .update(toolSources)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(toolSources.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Deletes the source, its tools and its changes with it. */
+  async delete(id: string): Promise<void> {
+    await this.transactions.db.delete(toolSources).where(eq(toolSources.id, id));
+  }
+
+  page(query: PageQueryDto): Promise<{ rows: ToolSourceRow[]; total: number }> {
+    return selectPage(this.transactions.db, toolSources, listFilter(), query);
+  }
+
+  /** The counts of each given source, by id. */
+  async counts(ids: string[]): Promise<Map<string, ToolSourceCounts>> {
+    const db = this.transactions.db;
+    const [toolCounts, pendingCounts] = await Promise.all([
+      db
+        .select({ id: tools.source_id, total: count() })
+        .from(tools)
+        .where(inArray(tools.source_id, ids))
+        .groupBy(tools.source_id),
+      db
+        .select({ id: toolSourceChanges.source_id, total: count() })
+        .from(toolSourceChanges)
+        .where(
+          and(inArray(toolSourceChanges.source_id, ids), eq(toolSourceChanges.status, 'pending')),
+        )
+        .groupBy(toolSourceChanges.source_id),
+    ]);
+    const totalOf = (rows: { id: string | null; total: number }[], id: string) =>
+      rows.find((row) => row.id === id)?.total ?? 0;
+    return new Map(
+      ids.map((id) => [
+        id,
+        { tool_count: totalOf(toolCounts, id), pending_changes: totalOf(pendingCounts, id) },
+      ]),
+    );
+  }
+
+  /** The agents and workflows that use any of the source's tools, each once, by name. */
+  async usage(
+    id: string,
+  ): Promise<{ used_by_agents: ResourceReference[]; used_in_workflows: ResourceReference[] }> {
+    const db = this.transactions.db;
+    const [usedByAgents, usedInWorkflows] = await Promise.all([
+      db
+        .selectDistinct({ id: agents.id, name: agents.name })
+        .from(agentTools)
+        .innerJoin(tools, eq(tools.id, agentTools.tool_id))
+        .innerJoin(agents, eq(agents.id, agentTools.agent_id))
+        .where(eq(tools.source_id, id))
+        .orderBy(asc(agents.name)),
+      db
+        .selectDistinct({ id: workflows.id, name: workflows.name })
+        .from(workflowSteps)
+        .innerJoin(tools, eq(tools.id, workflowSteps.tool_id))
+        .innerJoin(workflows, eq(workflows.id, workflowSteps.workflow_id))
+        .where(eq(tools.source_id, id))
+        .orderBy(asc(workflows.name)),
+    ]);
+    return { used_by_agents: usedByAgents, used_in_workflows: usedInWorkflows };
+  }
+
+  /** Every source, for the schedules and watches of the start. */
+  all(): Promise<ToolSourceRow[]> {
+    return this.transactions.db.select().from(toolSources);
+  }
+}
