@@ -48,6 +48,7 @@ export class ToolsModule {
         ToolInvoker,
         ToolKindRegistry,
         GenAiTelemetryConfig,
+        ToolKindsModule,
       ],
     };
   }

@@ -1,4 +1,3 @@
-import { type Type } from '@nestjs/common';
 import { provideFeatureConfig } from '../../core/config';
 import { ImportedToolsRepository } from './imported-tools.repository';
 import { SourceToolKind } from './source-tool.kind';
@@ -12,11 +11,13 @@ import { ToolSourceWatches } from './tool-source-watches.service';
 import { ToolSourcesConfig } from './tool-sources.config';
 import { ToolSourcesRepository } from './tool-sources.repository';
 import { ToolSourcesService } from './tool-sources.service';
+import { McpSourceType } from './types/mcp/mcp-source.type';
+import { McpUpstreams } from './types/mcp/mcp-upstreams';
 import { UpstreamChanges } from './upstream-changes';
 import { UpstreamToolScreening } from './upstream-tool-screening';
 
 /** The source types of the code, with what they need; a type in another module is found too. */
-const SOURCE_TYPES: Type[] = [];
+const SOURCE_TYPES = [McpSourceType, McpUpstreams];
 
 /**
  * Tool sources at `/api/v1/tool-sources`: upstreams that supply many tools, imported as

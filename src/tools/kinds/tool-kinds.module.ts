@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SecretsModule } from '../../secrets/secrets.module';
+import { OutboundFetch } from '../outbound/outbound-fetch';
+import { OutboundPolicy } from '../outbound/outbound-policy';
 import { OUTBOUND_PROVIDERS } from '../outbound/outbound.providers';
 import { HttpToolKind } from './http/http-tool.kind';
 import { HttpToolRunner } from './http/http-tool-runner';
@@ -8,10 +10,12 @@ import { McpToolRunner } from './mcp/mcp-tool-runner';
 
 /**
  * The kinds of registered tools that call an endpoint, with the outbound guard they call through.
- * Kinds are found by their decorator, so this module exports nothing.
+ * Kinds are found by their decorator; the module exports only the guard.
  */
 @Module({
   imports: [SecretsModule],
   providers: [...OUTBOUND_PROVIDERS, HttpToolRunner, McpToolRunner, HttpToolKind, McpToolKind],
+  // Tool sources reach their upstreams through the same guard.
+  exports: [OutboundFetch, OutboundPolicy],
 })
 export class ToolKindsModule {}

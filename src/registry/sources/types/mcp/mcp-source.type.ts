@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { SecretBox } from '../../../../secrets/secret-box';
+import { mapSecretHeaders } from '../../../../tools/kinds/endpoint/secret-headers';
+import { type ToolEndpoint } from '../../../../tools/kinds/endpoint/tool-endpoint';
+import { ToolUrlForbiddenError } from '../../../../tools/outbound/outbound.errors';
+import { type ToolContext } from '../../../../tools/tool.contract';
+import { ENDPOINT_FAILED_EXAMPLE } from '../../../../tools/tool-transport-errors';
+import {
+  type SourceSettings,
+  type StoredToolSource,
+  type ToolSourceType,
+  type UpstreamListing,
+} from '../../tool-source-type.contract';
+import { ToolSourceTypeProvider } from '../../tool-source-type-provider.decorator';
+import { McpSourceRequestDto } from './mcp-source-request.dto';
+import { McpUpstreams } from './mcp-upstreams';
+
+/**
+ * `mcp` sources: a remote MCP server over Streamable HTTP, either protocol era (the SDK's
+ * client negotiates it). Secret header values are stored sealed and opened only to connect.
+ */
+@ToolSourceTypeProvider()
+@Injectable()
+export class McpSourceType implements ToolSourceType<McpSourceRequestDto> {
+  readonly type = 'mcp';
+  readonly dto = McpSourceRequestDto;
+  readonly errors = [ENDPOINT_FAILED_EXAMPLE, new ToolUrlForbiddenError('mcp.internal', 'private')];
+
+  constructor(
+    private readonly secrets: SecretBox,
+    private readonly upstreams: McpUpstreams,
+  ) {}
+
+  store(request: McpSourceRequestDto): Promise<SourceSettings> {
+    return Promise.resolve({
+      url: request.url,
+      headers: request.headers ?? {},
+      secret_headers: mapSecretHeaders(request.secret_headers ?? {}, (value) =>
+        this.secrets.seal(value),
+      ),
+    });
+  }
+
+  view(settings: SourceSettings): Record<string, unknown> {
+    const { url, headers, secret_headers } = settings as unknown as ToolEndpoint;
+    return { url, headers, secret_header_names: Object.keys(secret_headers) };
+  }
+
+  list(
+    source: StoredToolSource,
+    options: { signal: AbortSignal; limit: number },
+  ): Promise<UpstreamListing> {
+    return this.upstreams.list(source.id, this.endpointOf(source), options);
+  }
+
+  call(
+    source: StoredToolSource,
+    upstreamName: string,
+    args: Record<string, unknown>,
+    context: ToolContext,
+  ): Promise<unknown> {
+    return this.upstreams.call(
+      source.id,
+      this.endpointOf(source),
+      upstreamName,
+      args,
+      context.signal,
+    );
+  }
+
+  watch(source: StoredToolSource, changed: () => void): () => void {
+    return this.upstreams.watch(source.id, this.endpointOf(source), changed);
+  }
+
+  release(sourceId: string): Promise<void> {
+    return this.upstreams.release(sourceId);
+  }
+
+  /** The endpoint the source's requests go to, with its secret headers' values opened. */
+  private endpointOf(source: StoredToolSource): ToolEndpoint {
+    const stored = source.settings as unknown as ToolEndpoint;
+    return {
+      ...stored,
+      secret_headers: mapSecretHeaders(stored.secret_headers, (value) => this.secrets.open(value)),
+    };
+  }
+}
