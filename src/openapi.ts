@@ -6,6 +6,11 @@ import { ToolCatalog } from './tools/tool-catalog.service';
 import { addToolOperations } from './tools/tools-openapi';
 import { ToolKindRegistry } from './tools/tool-kind-registry.service';
 import { describeToolImplementations, toolKindRequestModels } from './tools/tool-kinds-openapi';
+import {
+  describeToolSourceRequests,
+  toolSourceRequestModels,
+} from './registry/sources/tool-source-types-openapi';
+import { ToolSourceTypes } from './registry/sources/tool-source-types.service';
 
 export const DOCS_PATH = 'docs';
 
@@ -35,12 +40,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   // No key unless an operation says otherwise (health, metrics); the API's own operations do.
   const kinds = app.get(ToolKindRegistry);
+  const sourceTypes = app.get(ToolSourceTypes);
   const document = SwaggerModule.createDocument(
     app,
     { ...config, security: [{}] },
-    { extraModels: toolKindRequestModels(kinds) },
+    { extraModels: [...toolKindRequestModels(kinds), ...toolSourceRequestModels(sourceTypes)] },
   );
   describeToolImplementations(document, kinds, ['CreateToolDto', 'UpdateToolDto']);
+  describeToolSourceRequests(document, sourceTypes);
   addMcpUnservedMethods(document);
   return {
     ...document,

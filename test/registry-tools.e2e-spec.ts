@@ -200,6 +200,8 @@ describeOnAdapter('Registry API: tools', (testApp) => {
         requires_approval: false,
         // Registered tools are for key holders unless made public.
         public: false,
+        // Imported by no tool source.
+        source: null,
         created_at: expect.stringMatching(ISO_DATE),
         updated_at: expect.stringMatching(ISO_DATE),
       });

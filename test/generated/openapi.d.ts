@@ -441,6 +441,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/tool-sources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List tool sources, oldest first */
+    get: operations['listToolSources'];
+    put?: never;
+    /** Add a tool source and import its tools (served at once, within include/exclude) */
+    post: operations['createToolSource'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tool-sources/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A tool source, with its status */
+    get: operations['getToolSource'];
+    put?: never;
+    post?: never;
+    /** Delete a tool source and its tools, unless an agent or workflow uses one */
+    delete: operations['deleteToolSource'];
+    options?: never;
+    head?: never;
+    /** Change a tool source’s common fields, or its type’s fields as a whole; name and type stay */
+    patch: operations['updateToolSource'];
+    trace?: never;
+  };
+  '/api/v1/tool-sources/{id}/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The changes syncs found upstream, oldest first, filtered by status */
+    get: operations['listToolSourceChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tool-sources/{id}/changes/{change_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve (serve the upstream’s new state) or reject a pending change */
+    post: operations['decideToolSourceChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/tool-sources/{id}/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read the upstream again soon; `last_synced_at` and `status` show the outcome */
+    post: operations['syncToolSource'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/tools': {
     parameters: {
       query?: never;
@@ -448,7 +536,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List tools, oldest first, filtered by is_active and a search term */
+    /** List tools, oldest first, filtered by is_active, source_id and a search term */
     get: operations['listRegisteredTools'];
     put?: never;
     /** Register a tool */
@@ -1200,6 +1288,62 @@ export interface components {
        */
       public?: boolean;
     };
+    CreateToolSourceDto: {
+      /**
+       * @description Whether calls of its tools by agents wait for approval: `"annotations"` (a tool the upstream
+       *     marks `readOnlyHint` and not `destructiveHint` runs at once, every other waits), `true` or
+       *     `false`. A tool's own `requires_approval`, once set, wins.
+       * @enum {unknown}
+       */
+      requires_approval?: 'annotations' | true | false;
+      /**
+       * @description Lower-case letters, digits and `_`, starting with a letter, up to 20; unique. It names the
+       *     source's tools, so it cannot change.
+       * @example github
+       */
+      name: string;
+      /**
+       * @description The source type, which says the other fields it takes.
+       * @example mcp
+       */
+      type: string;
+      /** @example Issues and pull requests of our GitHub organisation */
+      description?: string;
+      /**
+       * @description Globs on the upstream's tool names (`*`, `?`, `{a,b}`): only matching tools are imported.
+       *     None: every tool.
+       * @example [
+       *       "*_issue",
+       *       "search_*"
+       *     ]
+       */
+      include?: string[];
+      /**
+       * @description Globs on the upstream's tool names that are never imported.
+       * @example [
+       *       "delete_*"
+       *     ]
+       */
+      exclude?: string[];
+      /**
+       * @description What syncs after the first import do with what they find: `quarantine` holds added and
+       *     changed tools for an admin's review (removed ones stop at once); `apply` takes every change
+       *     at once, recorded as approved.
+       * @example quarantine
+       * @enum {string}
+       */
+      on_change?: 'quarantine' | 'apply';
+      /**
+       * @description Its tools are served to callers without an API key too.
+       * @example false
+       */
+      public?: boolean;
+      /**
+       * @description Seconds between syncs (60–86400).
+       * @example 600
+       */
+      sync_interval_seconds?: number;
+    };
     CreateWorkflowDto: {
       /**
        * @description Unique among workflows.
@@ -1307,6 +1451,14 @@ export interface components {
        * @example Not this customer
        */
       reason?: string;
+    };
+    DecideToolSourceChangeDto: {
+      /**
+       * @description `approve` serves the upstream's new state; `reject` keeps what was approved.
+       * @example approve
+       * @enum {string}
+       */
+      decision: 'approve' | 'reject';
     };
     DeletedDto: {
       /** @example true */
@@ -1448,6 +1600,40 @@ export interface components {
       status: 'ok';
       /** @example 42.5 */
       uptimeSeconds: number;
+    };
+    McpSourceRequestDto: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'mcp';
+      /**
+       * Format: uri
+       * @description The server's Streamable HTTP endpoint: not a loopback, private, link-local or other
+       *     non-public address unless `TOOL_URL_ALLOW` allows it, and without credentials (use
+       *     `secret_headers`).
+       * @example https://mcp.example.com/mcp
+       */
+      url: string;
+      /**
+       * @description Headers sent with every request; returned by the API.
+       * @example {
+       *       "X-Client": "toolhub"
+       *     }
+       */
+      headers?: {
+        [key: string]: string;
+      };
+      /**
+       * @description Headers sent with every request whose values are secret (tokens): write-only, the API
+       *     returns only their names.
+       * @example {
+       *       "Authorization": "Bearer ghp_..."
+       *     }
+       */
+      secret_headers?: {
+        [key: string]: string;
+      };
     };
     ModelConfigDto: {
       /**
@@ -1844,6 +2030,8 @@ export interface components {
        * @example false
        */
       public: boolean;
+      /** @description The tool source that imported the tool; null for a tool registered on its own. */
+      source: components['schemas']['ToolSourceReferenceDto'] | null;
       /**
        * Format: date-time
        * @example 2026-11-22T10:00:00.000Z
@@ -1855,10 +2043,11 @@ export interface components {
        */
       updated_at: string;
       /**
-       * @description Present only when the tool is active but not served, saying why: its stored `parameters`
+       * @description Present only when the tool is not served as it is, saying why: its stored `parameters`
        *     no longer pass the checks a registration passes (written by an older version, or over a
-       *     `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone. Fix the tool (PUT)
-       *     to serve it again.
+       *     `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone (fix the tool, PUT, to
+       *     serve it again); or, for an imported tool, it awaits review, is no longer listed by its
+       *     upstream, or its source cannot reach the upstream.
        * @example its parameters are refused: parameters count of properties is 900, more than the 500 allowed (TOOL_SCHEMA_MAX_PROPERTIES)
        */
       unavailable_reason?: string;
@@ -1904,6 +2093,8 @@ export interface components {
        * @example false
        */
       public: boolean;
+      /** @description The tool source that imported the tool; null for a tool registered on its own. */
+      source: components['schemas']['ToolSourceReferenceDto'] | null;
       /**
        * Format: date-time
        * @example 2026-11-22T10:00:00.000Z
@@ -1915,10 +2106,11 @@ export interface components {
        */
       updated_at: string;
       /**
-       * @description Present only when the tool is active but not served, saying why: its stored `parameters`
+       * @description Present only when the tool is not served as it is, saying why: its stored `parameters`
        *     no longer pass the checks a registration passes (written by an older version, or over a
-       *     `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone. Fix the tool (PUT)
-       *     to serve it again.
+       *     `TOOL_SCHEMA_MAX_*` limit lowered since), or its builtin code is gone (fix the tool, PUT, to
+       *     serve it again); or, for an imported tool, it awaits review, is no longer listed by its
+       *     upstream, or its source cannot reach the upstream.
        * @example its parameters are refused: parameters count of properties is 900, more than the 500 allowed (TOOL_SCHEMA_MAX_PROPERTIES)
        */
       unavailable_reason?: string;
@@ -2015,6 +2207,188 @@ export interface components {
       limit: number;
       /** @example 0 */
       offset: number;
+    };
+    ToolSourceChangeDto: {
+      /**
+       * @example changed
+       * @enum {string}
+       */
+      change: 'added' | 'changed' | 'removed';
+      /**
+       * @description `pending` until an admin decides; changes a sync applied itself (removals, and every change
+       *     of an `apply` source) are `approved` from the start.
+       * @example pending
+       * @enum {string}
+       */
+      status: 'pending' | 'approved' | 'rejected';
+      /** @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f */
+      id: string;
+      /** @example 9a4e1f2b-6c3d-4e5f-8a7b-1c2d3e4f5a6b */
+      source_id: string;
+      /**
+       * @description The imported tool it concerns.
+       * @example 3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10
+       */
+      tool_id: string | null;
+      /** @example create_issue */
+      upstream_name: string;
+      /** @description What the tool served before; null for an added tool. */
+      before: components['schemas']['UpstreamToolStateDto'] | null;
+      /** @description What the upstream lists now; null for a removed tool. */
+      after: components['schemas']['UpstreamToolStateDto'] | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /** Format: date-time */
+      decided_at: string | null;
+      /** @description The user who decided; null for a change a sync applied. */
+      decided_by: string | null;
+    };
+    ToolSourceChangePageDto: {
+      items: components['schemas']['ToolSourceChangeDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    ToolSourceCommonFieldsDto: {
+      /**
+       * @description Whether calls of its tools by agents wait for approval: `"annotations"` (a tool the upstream
+       *     marks `readOnlyHint` and not `destructiveHint` runs at once, every other waits), `true` or
+       *     `false`. A tool's own `requires_approval`, once set, wins.
+       * @enum {unknown}
+       */
+      requires_approval?: 'annotations' | true | false;
+      /** @example Issues and pull requests of our GitHub organisation */
+      description?: string;
+      /**
+       * @description Globs on the upstream's tool names (`*`, `?`, `{a,b}`): only matching tools are imported.
+       *     None: every tool.
+       * @example [
+       *       "*_issue",
+       *       "search_*"
+       *     ]
+       */
+      include?: string[];
+      /**
+       * @description Globs on the upstream's tool names that are never imported.
+       * @example [
+       *       "delete_*"
+       *     ]
+       */
+      exclude?: string[];
+      /**
+       * @description What syncs after the first import do with what they find: `quarantine` holds added and
+       *     changed tools for an admin's review (removed ones stop at once); `apply` takes every change
+       *     at once, recorded as approved.
+       * @example quarantine
+       * @enum {string}
+       */
+      on_change?: 'quarantine' | 'apply';
+      /**
+       * @description Its tools are served to callers without an API key too.
+       * @example false
+       */
+      public?: boolean;
+      /**
+       * @description Seconds between syncs (60–86400).
+       * @example 600
+       */
+      sync_interval_seconds?: number;
+    };
+    ToolSourceDto: {
+      /** @example annotations */
+      requires_approval: 'annotations' | boolean;
+      /** @example 9a4e1f2b-6c3d-4e5f-8a7b-1c2d3e4f5a6b */
+      id: string;
+      /** @example github */
+      name: string;
+      /** @example Issues and pull requests of our GitHub organisation */
+      description: string;
+      /** @example mcp */
+      type: string;
+      /** @example [] */
+      include: string[];
+      /**
+       * @example [
+       *       "delete_*"
+       *     ]
+       */
+      exclude: string[];
+      /**
+       * @example quarantine
+       * @enum {string}
+       */
+      on_change: 'quarantine' | 'apply';
+      /** @example false */
+      public: boolean;
+      /** @example 600 */
+      sync_interval_seconds: number;
+      /**
+       * @description `syncing` until the first read of the upstream ends, then `ready`, or `error` while the
+       *     upstream cannot be read (see `last_error`).
+       * @example ready
+       * @enum {string}
+       */
+      status: 'error' | 'ready' | 'syncing';
+      /**
+       * Format: date-time
+       * @description When the upstream was last read successfully.
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      last_synced_at: string | null;
+      /** @description Why the last sync failed, or which upstream tools it left out and why. */
+      last_error: string | null;
+      /**
+       * @description The tools it imported, served or not.
+       * @example 12
+       */
+      tool_count: number;
+      /**
+       * @description Its changes waiting for an admin's decision.
+       * @example 1
+       */
+      pending_changes: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
+    };
+    ToolSourcePageDto: {
+      items: components['schemas']['ToolSourceDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    ToolSourceReferenceDto: {
+      /** @example 9a4e1f2b-6c3d-4e5f-8a7b-1c2d3e4f5a6b */
+      id: string;
+      /** @example github */
+      name: string;
+      /**
+       * @description The upstream's own name of the tool.
+       * @example create_issue
+       */
+      upstream_name: string;
     };
     UpdateAgentDto: {
       /**
@@ -2139,6 +2513,37 @@ export interface components {
       input_schema?: {
         [key: string]: unknown;
       };
+    };
+    UpstreamToolStateDto: {
+      /** @example Creates an issue in a repository */
+      description: string;
+      /**
+       * @example {
+       *       "type": "object",
+       *       "properties": {
+       *         "title": {
+       *           "type": "string"
+       *         }
+       *       },
+       *       "required": [
+       *         "title"
+       *       ]
+       *     }
+       */
+      input_schema: {
+        [key: string]: unknown;
+      };
+      output_schema: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * @example {
+       *       "readOnlyHint": false
+       *     }
+       */
+      annotations: {
+        [key: string]: unknown;
+      } | null;
     };
     WebhookStateDto: {
       /**
@@ -4862,6 +5267,538 @@ export interface operations {
       };
     };
   };
+  listToolSources: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolSourcePageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createToolSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateToolSourceDto'] &
+          Omit<components['schemas']['McpSourceRequestDto'], 'type'>;
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolSourceDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_NAME_TAKEN */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getToolSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolSourceDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteToolSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_IN_USE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  updateToolSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ToolSourceCommonFieldsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolSourceDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listToolSourceChanges: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+        /** @description Only the changes of this status. */
+        status?: 'pending' | 'approved' | 'rejected';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolSourceChangePageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  decideToolSourceChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        change_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DecideToolSourceChangeDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolSourceChangeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_NOT_FOUND | SOURCE_CHANGE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_CHANGE_DECIDED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  syncToolSource: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ToolSourceDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description SOURCE_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
   listRegisteredTools: {
     parameters: {
       query?: {
@@ -4871,6 +5808,8 @@ export interface operations {
         offset?: number;
         /** @description Only active (`true`) or inactive (`false`) tools. */
         is_active?: boolean;
+        /** @description Only the tools this tool source imported. */
+        source_id?: string;
         /** @description Case-insensitive substring of the name or description. */
         search?: string;
       };
@@ -5119,7 +6058,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description TOOL_ALREADY_EXISTS | BUILTIN_TOOL_READ_ONLY */
+      /** @description TOOL_ALREADY_EXISTS | BUILTIN_TOOL_READ_ONLY | SOURCE_MANAGED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5203,7 +6142,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description TOOL_IN_USE | BUILTIN_TOOL_READ_ONLY */
+      /** @description TOOL_IN_USE | BUILTIN_TOOL_READ_ONLY | SOURCE_MANAGED */
       409: {
         headers: {
           [name: string]: unknown;
