@@ -1,0 +1,103 @@
+/**
+ * A restart keeps tool sources, their imported tools, what admins set on those tools and the
+ * changes still waiting for a decision; the restarted server serves and decides them.
+ */
+import { bearerFor } from './support/api-key';
+import { eventually } from './support/eventually';
+import { SELECTED_ADAPTER, startTestApp } from './support/test-app';
+import { type TestDatabase, createTestDatabase } from './support/test-database';
+import {
+  type UpstreamMcpServer,
+  echoTool,
+  startUpstreamMcpServer,
+} from './support/upstream-mcp-server';
+
+describe('tool sources across a restart', () => {
+  let database: TestDatabase;
+  let upstream: UpstreamMcpServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    upstream = await startUpstreamMcpServer('modern', [echoTool('kept')]);
+  });
+
+  afterAll(async () => {
+    await upstream?.close();
+    await database?.drop();
+  });
+
+  test('sources, tools, overrides and pending changes survive; the change is decided after', async () => {
+    const first = await startTestApp(SELECTED_ADAPTER, { env: database.env });
+    let sourceId: string;
+    let toolId: string;
+    let auth: string;
+    try {
+      auth = await bearerFor(first.app, 'admin');
+      const created = await first.http
+        .post('/api/v1/tool-sources')
+        .set('Authorization', auth)
+        .send({ name: 'kept', type: 'mcp', url: upstream.url, secret_headers: { 'X-Token': 't' } });
+      expect(created.status).toBe(201);
+      sourceId = String(created.body.id);
+      const tools = await first.http
+        .get(`/api/v1/tools?source_id=${sourceId}`)
+        .set('Authorization', auth);
+      toolId = String(tools.body.items[0].id);
+      const overridden = await first.http
+        .put(`/api/v1/tools/${toolId}`)
+        .set('Authorization', auth)
+        .send({ description: 'Ours' });
+      expect(overridden.status).toBe(200);
+      upstream.tools.set('added', echoTool('added'));
+      await first.http.post(`/api/v1/tool-sources/${sourceId}/sync`).set('Authorization', auth);
+      await eventually('the added tool to wait for review', async () => {
+        const source = await first.http
+          .get(`/api/v1/tool-sources/${sourceId}`)
+          .set('Authorization', auth);
+        return source.body.pending_changes === 1 ? true : undefined;
+      });
+    } finally {
+      await first.close();
+    }
+
+    const second = await startTestApp(SELECTED_ADAPTER, { env: database.env });
+    try {
+      const source = await second.http
+        .get(`/api/v1/tool-sources/${sourceId}`)
+        .set('Authorization', auth);
+      expect(source.body).toMatchObject({
+        name: 'kept',
+        status: 'ready',
+        tool_count: 2,
+        pending_changes: 1,
+        secret_header_names: ['X-Token'],
+      });
+      const tool = await second.http.get(`/api/v1/tools/${toolId}`).set('Authorization', auth);
+      expect(tool.body).toMatchObject({ name: 'kept__kept', description: 'Ours', is_active: true });
+      expect(
+        (
+          await second.http
+            .post('/api/tools/kept__kept')
+            .set('Authorization', auth)
+            .send({ text: 'again' })
+        ).status,
+      ).toBe(200);
+      const changes = await second.http
+        .get(`/api/v1/tool-sources/${sourceId}/changes?status=pending`)
+        .set('Authorization', auth);
+      const [change] = changes.body.items as { id: string }[];
+      const approved = await second.http
+        .post(`/api/v1/tool-sources/${sourceId}/changes/${change.id}`)
+        .set('Authorization', auth)
+        .send({ decision: 'approve' });
+      expect(approved.status).toBe(200);
+      const added = await second.http
+        .post('/api/tools/kept__added')
+        .set('Authorization', auth)
+        .send({ text: 'new' });
+      expect(added.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
