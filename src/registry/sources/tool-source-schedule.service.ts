@@ -13,7 +13,8 @@ interface SyncJob {
 }
 
 /**
- * When sources sync, through the job queue: every `sync_interval_seconds`, and soon when asked
+ * When sources sync, through the job queue: every `sync_interval_seconds` (sooner when the
+ * upstream's `ttlMs` says its list goes stale sooner), and soon when asked
  * (`POST …/sync`, an upstream's notice). A source's jobs run one at a time across instances
  * (the queue's `singleton` policy on the source's id), and a periodic job queues its successor
  * as it ends, so each source has one chain of them, kept across restarts.
@@ -53,9 +54,22 @@ export class ToolSourceSchedule implements OnModuleInit {
   }
 
   private async run({ data }: Job<SyncJob>): Promise<void> {
-    await this.sync.sync(data.sourceId);
+    const { ttlMs } = await this.sync.sync(data.sourceId);
     if (!data.scheduled) return;
     const source = await this.sources.find(data.sourceId);
-    if (source) await this.scheduleNext(source.id, source.sync_interval_seconds);
+    if (source)
+      await this.scheduleNext(source.id, nextIntervalSeconds(source.sync_interval_seconds, ttlMs));
   }
+}
+
+/** The shortest interval a sync is repeated at, whatever an upstream's `ttlMs` says. */
+const MIN_INTERVAL_SECONDS = 60;
+
+/**
+ * Seconds until the next periodic sync: the source's interval, or sooner when the upstream
+ * said its list goes stale sooner (`ttlMs`), but never sooner than a minute.
+ */
+export function nextIntervalSeconds(intervalSeconds: number, ttlMs?: number): number {
+  if (ttlMs === undefined) return intervalSeconds;
+  return Math.min(intervalSeconds, Math.max(MIN_INTERVAL_SECONDS, Math.ceil(ttlMs / 1000)));
 }

@@ -8,7 +8,7 @@ import { importedToolFields, upstreamStateOf } from './imported-tool-fields';
 import { importedToolName } from './imported-tool-name';
 import { sourceToolImplementation } from './source-tool.kind';
 import { ToolSourceChangesRepository } from './tool-source-changes.repository';
-import { type UpstreamTool } from './tool-source-type.contract';
+import { type UpstreamListing, type UpstreamTool } from './tool-source-type.contract';
 import { ToolSourceTypes } from './tool-source-types.service';
 import { type ToolSourceRow, ToolSourcesRepository } from './tool-sources.repository';
 import { ToolSourcesConfig } from './tool-sources.config';
@@ -43,26 +43,30 @@ export class ToolSourceSync {
     private readonly config: ToolSourcesConfig,
   ) {}
 
-  /** Syncs the source, if it still exists; a failure to read its upstream is recorded, not thrown. */
-  async sync(sourceId: string): Promise<void> {
+  /**
+   * Syncs the source, if it still exists; a failure to read its upstream is recorded, not thrown.
+   * Returns how long the upstream said its list stays valid, when it said.
+   */
+  async sync(sourceId: string): Promise<{ ttlMs?: number }> {
     const source = await this.sources.find(sourceId);
-    if (!source) return;
-    let listed: UpstreamTool[];
+    if (!source) return {};
+    let listing: UpstreamListing;
     try {
-      ({ tools: listed } = await this.types.typeOf(source.type).list(
+      listing = await this.types.typeOf(source.type).list(
         { id: source.id, name: source.name, settings: source.settings },
         {
           signal: AbortSignal.timeout(this.config.TOOL_SOURCE_SYNC_TIMEOUT_SECONDS * 1000),
           limit: this.config.TOOL_SOURCE_MAX_TOOLS,
         },
-      ));
+      );
     } catch (error) {
       await this.recordFailure(source, messageOf(error));
-      return;
+      return {};
     }
-    const { accepted, refused } = this.screening.screen(listed, source);
+    const { accepted, refused } = this.screening.screen(listing.tools, source);
     await this.transactions.run(() => this.apply(source, accepted, refused));
     await this.catalogSync.allChanged();
+    return { ttlMs: listing.ttlMs };
   }
 
   private async apply(
