@@ -50,12 +50,8 @@ export function importedToolFields(
   state: UpstreamToolState,
   standing: ImportedToolState,
   current?: ToolRow,
-): Partial<ToolValues> {
-  const overridden = new Set(current?.overrides ?? []);
-  const unlessOverridden = <Field extends keyof ToolValues>(
-    field: Field,
-    value: ToolValues[Field],
-  ) => (current && overridden.has(field) ? {} : { [field]: value });
+) {
+  const overrides = current?.overrides ?? [];
   return {
     upstream_description: state.description,
     parameters: state.input_schema,
@@ -63,26 +59,24 @@ export function importedToolFields(
     annotations: state.annotations,
     source_state: standing,
     unavailable_reason: reasonOf(standing),
-    ...unlessOverridden('description', state.description),
-    ...unlessOverridden(
-      'requires_approval',
-      approvalByRule(source.requires_approval, state.annotations as ToolAnnotations | null),
-    ),
-    ...unlessOverridden('public', source.public),
+    ...(!overrides.includes('description') && { description: state.description }),
+    ...governedFields(source, { overrides, annotations: state.annotations }),
     // A tool gone upstream cannot run, whatever an admin set.
     ...(standing === 'removed'
       ? { is_active: false }
-      : unlessOverridden('is_active', standing === 'listed')),
+      : !overrides.includes('is_active') && { is_active: standing === 'listed' }),
   };
 }
 
 /** The fields the source's own rules set on an imported tool, unless an admin set them on it. */
-export function governedFields(source: ToolSourceRow, row: ToolRow): Partial<ToolValues> {
-  const overridden = new Set(row.overrides);
+export function governedFields(
+  source: ToolSourceRow,
+  tool: Pick<ToolRow, 'overrides' | 'annotations'>,
+): Partial<ToolValues> {
   return {
-    ...(!overridden.has('public') && { public: source.public }),
-    ...(!overridden.has('requires_approval') && {
-      requires_approval: approvalByRule(source.requires_approval, row.annotations),
+    ...(!tool.overrides.includes('public') && { public: source.public }),
+    ...(!tool.overrides.includes('requires_approval') && {
+      requires_approval: approvalByRule(source.requires_approval, tool.annotations),
     }),
   };
 }

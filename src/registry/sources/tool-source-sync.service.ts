@@ -90,7 +90,13 @@ export class ToolSourceSync {
         taken.add(name);
         await this.add(source, tool.name, name, state, atOnce, source.last_synced_at === null);
       } else {
-        await this.upstreamChanges.compare(source, row, state, atOnce, open.get(tool.name));
+        await this.upstreamChanges.compare({
+          source,
+          row,
+          state,
+          atOnce,
+          open: open.get(tool.name),
+        });
       }
     }
     for (const row of stored.values()) {
@@ -119,7 +125,6 @@ export class ToolSourceSync {
       implementation: sourceToolImplementation(source.id, upstreamName),
       source_id: source.id,
       upstream_name: upstreamName,
-      parameters: state.input_schema,
       ...importedToolFields(source, state, atOnce ? 'listed' : 'awaiting_review'),
     });
     if (firstImport) return;

@@ -16,6 +16,18 @@ import { type ToolSourceRow } from './tool-sources.repository';
  * (one pending change per tool, showing the upstream's latest state) and the tool keeps serving
  * what was approved. A rejected change stays rejected until the upstream changes again.
  */
+/** A stored tool its upstream still lists, as a sync found it. */
+export interface ListedTool {
+  source: ToolSourceRow;
+  row: ToolRow;
+  /** What the upstream lists now. */
+  state: UpstreamToolState;
+  /** Whether changes take effect at once (the first import, or an `apply` source). */
+  atOnce: boolean;
+  /** The tool's latest change still pending or rejected, if it has one. */
+  open: ToolSourceChangeRow | undefined;
+}
+
 @Injectable()
 export class UpstreamChanges {
   constructor(
@@ -23,17 +35,9 @@ export class UpstreamChanges {
     private readonly changes: ToolSourceChangesRepository,
   ) {}
 
-  /**
-   * `open` is the tool's latest undecided or rejected change, if it has one.
-   */
-  async compare(
-    source: ToolSourceRow,
-    row: ToolRow,
-    state: UpstreamToolState,
-    atOnce: boolean,
-    open: ToolSourceChangeRow | undefined,
-  ): Promise<void> {
-    if (row.source_state === 'listed') return this.compareListed(source, row, state, atOnce, open);
+  async compare(listed: ListedTool): Promise<void> {
+    const { source, row, state, atOnce, open } = listed;
+    if (row.source_state === 'listed') return this.compareListed(listed);
     if (row.source_state === 'removed') return this.readd(source, row, state, atOnce);
     // Held for review, or rejected: the upstream's latest state is what a decision takes.
     if (open?.status === 'pending') {
@@ -56,13 +60,7 @@ export class UpstreamChanges {
     await this.record(source, row, 'removed', true, before, null);
   }
 
-  private async compareListed(
-    source: ToolSourceRow,
-    row: ToolRow,
-    state: UpstreamToolState,
-    atOnce: boolean,
-    open: ToolSourceChangeRow | undefined,
-  ): Promise<void> {
+  private async compareListed({ source, row, state, atOnce, open }: ListedTool): Promise<void> {
     // The upstream answered: a reason left by a failed sync no longer holds.
     if (row.unavailable_reason !== null) {
       await this.tools.update(row.id, { unavailable_reason: null });

@@ -1,4 +1,6 @@
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { IsObject, ValidateBy, type ValidationOptions } from 'class-validator';
+import { Omittable } from '../../../core/validation/omittable.decorator';
 
 /** An HTTP token (RFC 9110), the syntax of a header name. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -24,4 +26,9 @@ export function IsHeaderRecord(options?: ValidationOptions): PropertyDecorator {
     },
     options,
   );
+}
+
+/** An optional field of headers to send (`headers`, `secret_headers`): may be left out, not null. */
+export function IsOptionalHeaders(): PropertyDecorator {
+  return applyDecorators(Omittable(), IsObject(), IsHeaderRecord());
 }

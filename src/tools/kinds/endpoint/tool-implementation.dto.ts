@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Omittable } from '../../../core/validation/omittable.decorator';
-import { IsIn, IsObject, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
 import { IsPermittedToolUrl, IsUrlWithoutCredentials } from '../../outbound/tool-url.decorators';
-import { IsHeaderRecord } from './is-header-record.decorator';
+import { IsOptionalHeaders } from './is-header-record.decorator';
 
 /**
  * What a registered tool runs: `http` POSTs the parameters as JSON to `url`; `mcp` calls
@@ -34,17 +33,13 @@ export class ToolImplementationDto {
   tool_name?: string;
 
   /** Headers sent with every call; returned by the API. @example {"X-Client": "toolhub"} */
-  @Omittable()
-  @IsObject()
-  @IsHeaderRecord()
+  @IsOptionalHeaders()
   headers?: Record<string, string>;
 
   /**
    * Headers sent with every call whose values are secret (API tokens): write-only, the API
    * returns only their names. @example {"Authorization": "Bearer sk-..."}
    */
-  @Omittable()
-  @IsObject()
-  @IsHeaderRecord()
+  @IsOptionalHeaders()
   secret_headers?: Record<string, string>;
 }

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsObject, IsUrl } from 'class-validator';
-import { Omittable } from '../../../../core/validation/omittable.decorator';
-import { IsHeaderRecord } from '../../../../tools/kinds/endpoint/is-header-record.decorator';
+import { IsIn, IsUrl } from 'class-validator';
+import { IsOptionalHeaders } from '../../../../tools/kinds/endpoint/is-header-record.decorator';
 import {
   IsPermittedToolUrl,
   IsUrlWithoutCredentials,
@@ -24,17 +23,13 @@ export class McpSourceRequestDto {
   url!: string;
 
   /** Headers sent with every request; returned by the API. @example {"X-Client": "toolhub"} */
-  @Omittable()
-  @IsObject()
-  @IsHeaderRecord()
+  @IsOptionalHeaders()
   headers?: Record<string, string>;
 
   /**
    * Headers sent with every request whose values are secret (tokens): write-only, the API
    * returns only their names. @example {"Authorization": "Bearer ghp_..."}
    */
-  @Omittable()
-  @IsObject()
-  @IsHeaderRecord()
+  @IsOptionalHeaders()
   secret_headers?: Record<string, string>;
 }
