@@ -416,6 +416,22 @@ describeOnAdapter(
       expect(unknownSource.body.error.code).toBe('SOURCE_NOT_FOUND');
     });
 
+    test('an upstream tool whose schema a registration would refuse is left out, named in last_error', async () => {
+      upstream.tools.set(
+        's_bad',
+        echoTool('s_bad', {
+          inputSchema: {
+            type: 'object',
+            properties: { text: { type: 'string', pattern: '(a)\\1' } },
+          },
+        }),
+      );
+      upstream.tools.set('s_good', echoTool('s_good'));
+      const source = await createSource({ include: ['s_*'] });
+      expect(source).toMatchObject({ status: 'ready', tool_count: 1 });
+      expect(source.last_error).toMatch(/s_bad: .*pattern/);
+    });
+
     test('an upstream that answers junk is a recorded failure, not a server error', async () => {
       const junk = await startJsonPostServer('/mcp', (body, _req, res) => {
         const id = (body as { id?: unknown }).id ?? null;
