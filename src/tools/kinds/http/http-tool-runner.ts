@@ -20,47 +20,74 @@ export class HttpToolRunner {
     const headers = requestHeadersOf(endpoint);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     headers.set('content-type', 'application/json');
-    let response: Response;
-    try {
-      response = await this.outbound.fetch(endpoint.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(params),
-        signal,
-        redirect: 'error',
-      });
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      if (error instanceof ToolUrlForbiddenError) throw error;
-      throw new ToolExecutionFailedError(
-        `Tool endpoint ${displayUrlOf(endpoint)} could not be reached: ${reasonOf(error)}`,
-      );
-    }
-    const text = await readText(response, endpoint, signal);
-    const body = isJson(response) ? parseJson(text, endpoint) : text;
-    if (!response.ok) {
-      throw new ToolExecutionFailedError(
-        `Tool endpoint ${displayUrlOf(endpoint)} answered HTTP ${response.status}`,
-        { status: response.status, body: bodyForDetails(text, body) },
-      );
-    }
-    return body;
+    const displayUrl = displayUrlOf(endpoint);
+    const response = await sendToEndpoint(
+      this.outbound,
+      endpoint.url,
+      { method: 'POST', headers, body: JSON.stringify(params), signal },
+      displayUrl,
+    );
+    return jsonOrTextOf(response, displayUrl, signal);
   }
 }
 
-/** The answer's text; a body past the limit fails with TOOL_RESPONSE_TOO_LARGE. */
-async function readText(
-  response: Response,
-  endpoint: ToolEndpoint,
-  signal: AbortSignal,
-): Promise<string> {
+/**
+ * Sends a tool's request through the outbound guard, redirects refused. A request that does not
+ * reach the endpoint fails with the caller's abort, the policy's refusal, or why it failed.
+ */
+export async function sendToEndpoint(
+  outbound: OutboundFetch,
+  url: string,
+  init: RequestInit & { signal: AbortSignal },
+  displayUrl: string,
+): Promise<Response> {
   try {
-    return await response.text();
+    return await outbound.fetch(url, { ...init, redirect: 'error' });
+  } catch (error) {
+    if (init.signal.aborted) throw init.signal.reason;
+    if (error instanceof ToolUrlForbiddenError) throw error;
+    throw new ToolExecutionFailedError(
+      `Tool endpoint ${displayUrl} could not be reached: ${reasonOf(error)}`,
+    );
+  }
+}
+
+/**
+ * An endpoint's answer as a tool's result: its JSON, or its text. A non-2xx answer fails,
+ * carrying the status and the body (an excerpt of it when long).
+ */
+export async function jsonOrTextOf(
+  response: Response,
+  displayUrl: string,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const text = await readAnswer(() => response.text(), displayUrl, signal);
+  const body = isJson(response) ? parseJson(text, displayUrl) : text;
+  if (!response.ok) {
+    throw new ToolExecutionFailedError(
+      `Tool endpoint ${displayUrl} answered HTTP ${response.status}`,
+      {
+        status: response.status,
+        body: bodyForDetails(text, body),
+      },
+    );
+  }
+  return body;
+}
+
+/** The answer's body as `read` reads it; a body past the limit fails with TOOL_RESPONSE_TOO_LARGE. */
+export async function readAnswer<Body>(
+  read: () => Promise<Body>,
+  displayUrl: string,
+  signal: AbortSignal,
+): Promise<Body> {
+  try {
+    return await read();
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     if (error instanceof DomainError) throw error;
     throw new ToolExecutionFailedError(
-      `Tool endpoint ${displayUrlOf(endpoint)} broke off its answer: ${reasonOf(error)}`,
+      `Tool endpoint ${displayUrl} broke off its answer: ${reasonOf(error)}`,
     );
   }
 }
@@ -69,13 +96,11 @@ function isJson(response: Response): boolean {
   return /^application\/([\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '');
 }
 
-function parseJson(text: string, endpoint: ToolEndpoint): unknown {
+function parseJson(text: string, displayUrl: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ToolExecutionFailedError(
-      `Tool endpoint ${displayUrlOf(endpoint)} answered malformed JSON`,
-    );
+    throw new ToolExecutionFailedError(`Tool endpoint ${displayUrl} answered malformed JSON`);
   }
 }
 
