@@ -7,11 +7,12 @@ export interface ToolEndpoint {
 }
 
 /**
- * The headers of a request to an endpoint, secret ones included (they win). Header names are
- * case-insensitive: `Headers.set` makes a later `Content-Type` replace a `content-type` where
- * a plain object would send both, joined into one invalid value.
+ * The headers of a request to an endpoint (or to anything else sent the same headers), secret
+ * ones included (they win). Header names are case-insensitive: `Headers.set` makes a later
+ * `Content-Type` replace a `content-type` where a plain object would send both, joined into one
+ * invalid value.
  */
-export function requestHeadersOf(endpoint: ToolEndpoint): Headers {
+export function requestHeadersOf(endpoint: Omit<ToolEndpoint, 'url'>): Headers {
   const headers = new Headers();
   for (const [name, value] of [
     ...Object.entries(endpoint.headers),
