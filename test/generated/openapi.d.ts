@@ -1679,6 +1679,52 @@ export interface components {
        */
       script?: Record<string, never>[];
     };
+    OpenApiSourceDto: {
+      /**
+       * @description Headers sent with every call; returned by the API.
+       * @example {
+       *       "X-Client": "toolhub"
+       *     }
+       */
+      headers?: {
+        [key: string]: string;
+      };
+      /**
+       * @description Headers sent with every call whose values are secret (API tokens): write-only, the API
+       *     returns only their names.
+       * @example {
+       *       "Authorization": "Bearer sk-..."
+       *     }
+       */
+      secret_headers?: {
+        [key: string]: string;
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'openapi';
+      /**
+       * Format: uri
+       * @description Where the document is read, at creation and again at every sync: not a loopback, private or
+       *     other non-public address unless `TOOL_URL_ALLOW` allows it. Give this or `document`.
+       * @example https://petstore.example.com/openapi.json
+       */
+      document_url?: string;
+      /**
+       * @description The document itself, as JSON or YAML text, read once at creation. Give this or
+       *     `document_url`.
+       * @example "openapi: 3.1.0\ninfo: {title: Pets, version: "1"}\nservers: [{url: "https://petstore.example.com"}]\npaths: {}"
+       */
+      document?: string;
+      /**
+       * Format: uri
+       * @description Where the operations are called; by default the document's first server (a relative one
+       *     read against `document_url`).
+       * @example https://petstore.example.com/v1
+       */
+      base_url?: string;
+    };
     ReadinessDto: {
       /**
        * @example ok
@@ -5298,6 +5344,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5328,7 +5383,11 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['CreateToolSourceDto'] &
-          Omit<components['schemas']['McpSourceRequestDto'], 'type'>;
+          Omit<
+            | components['schemas']['McpSourceRequestDto']
+            | components['schemas']['OpenApiSourceDto'],
+            'type'
+          >;
       };
     };
     responses: {
@@ -5360,6 +5419,15 @@ export interface operations {
       };
       /** @description SOURCE_NAME_TAKEN */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5417,6 +5485,15 @@ export interface operations {
       };
       /** @description SOURCE_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5499,6 +5576,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5569,6 +5655,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5626,6 +5721,15 @@ export interface operations {
       };
       /** @description SOURCE_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5713,6 +5817,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
       /** @description VALIDATION_ERROR | INVALID_JSON */
       422: {
         headers: {
@@ -5772,6 +5885,15 @@ export interface operations {
       };
       /** @description SOURCE_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -13,11 +13,12 @@ import { ToolSourcesRepository } from './tool-sources.repository';
 import { ToolSourcesService } from './tool-sources.service';
 import { McpSourceType } from './types/mcp/mcp-source.type';
 import { McpUpstreams } from './types/mcp/mcp-upstreams';
+import { OpenApiSourceType } from './types/openapi/openapi-source.type';
 import { UpstreamChanges } from './upstream-changes';
 import { UpstreamToolScreening } from './upstream-tool-screening';
 
 /** The source types of the code, with what they need; a type in another module is found too. */
-const SOURCE_TYPES = [McpSourceType, McpUpstreams];
+const SOURCE_TYPES = [McpSourceType, McpUpstreams, OpenApiSourceType];
 
 /**
  * Tool sources at `/api/v1/tool-sources`: upstreams that supply many tools, imported as
