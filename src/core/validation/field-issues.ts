@@ -21,11 +21,11 @@ function issuesOf(parent: string) {
 /**
  * What a field broke. A field left out breaks every rule it has (a string, not blank, not too
  * long…), and the list would hide the one thing to fix: optional fields skip their rules when
- * absent, so a rule failing on nothing means the field is required.
+ * absent, so a rule failing on nothing means the field is required. A field whose presence rule
+ * (`@IsDefined`) says why it must be there (one of two fields, say) keeps that message.
  */
 function ownMessagesOf(error: ValidationError): string[] {
   const messages = Object.values(error.constraints ?? {});
-  return messages.length > 0 && error.value === undefined
-    ? [`${error.property} is required`]
-    : messages;
+  if (messages.length === 0 || error.value !== undefined) return messages;
+  return [error.constraints?.isDefined ?? `${error.property} is required`];
 }
