@@ -32,12 +32,12 @@ interface Operation {
 type Paths = Record<string, Record<string, Operation>>;
 
 /**
- * What an admin alone may do: write to the registry (tools, agents, workflows and their
- * sub-resources) and manage keys. Running a tool or an agent once (`…/test`) is no write.
+ * What an admin alone may do: write to the registry (tools, agents, workflows, tool sources and
+ * their sub-resources) and manage keys. Running a tool or an agent once (`…/test`) is no write.
  */
 function isAdminOnly(method: string, path: string): boolean {
   if (path.startsWith(`${KEYS}`)) return true;
-  const registry = /^\/api\/v1\/(tools|agents|workflows)(\/|$)/.test(path);
+  const registry = /^\/api\/v1\/(tools|agents|workflows|tool-sources)(\/|$)/.test(path);
   // Testing an agent and running a workflow are uses, not edits of the registry.
   return registry && method !== 'GET' && !path.endsWith('/test') && !path.endsWith('/runs');
 }
