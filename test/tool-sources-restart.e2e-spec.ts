@@ -2,7 +2,9 @@
  * A restart keeps tool sources, their imported tools, what admins set on those tools and the
  * changes still waiting for a decision; the restarted server serves and decides them.
  */
+import { randomBytes } from 'node:crypto';
 import { bearerFor } from './support/api-key';
+import { KEY_A, SECRET } from './support/secrets';
 import { eventually } from './support/eventually';
 import { SELECTED_ADAPTER, startTestApp } from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
@@ -11,6 +13,9 @@ import {
   echoTool,
   startUpstreamMcpServer,
 } from './support/upstream-mcp-server';
+
+/** Another key, written in hex. */
+const KEY_B = randomBytes(32).toString('hex');
 
 describe('tool sources across a restart', () => {
   let database: TestDatabase;
@@ -98,6 +103,43 @@ describe('tool sources across a restart', () => {
       expect(added.status).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+
+  test('a key rotation re-seals a source’s secret headers, and calls send them with the new key alone', async () => {
+    const rotated = await createTestDatabase();
+    const boot = (keys: Record<string, string>) =>
+      startTestApp(SELECTED_ADAPTER, { env: { ...rotated.env, ...keys } });
+    try {
+      const withOldKey = await boot({ SECRET_KEY: KEY_A });
+      const auth = await bearerFor(withOldKey.app, 'admin');
+      const created = await withOldKey.http
+        .post('/api/v1/tool-sources')
+        .set('Authorization', auth)
+        .send({
+          name: 'vault',
+          type: 'mcp',
+          url: upstream.url,
+          secret_headers: { 'X-Token': SECRET },
+        });
+      expect(created.status).toBe(201);
+      await withOldKey.close();
+      await (await boot({ SECRET_KEY: KEY_B, SECRET_KEY_PREVIOUS: KEY_A })).close();
+
+      const withNewKey = await boot({ SECRET_KEY: KEY_B });
+      try {
+        upstream.headersSeen.length = 0;
+        const call = await withNewKey.http
+          .post('/api/tools/vault__kept')
+          .set('Authorization', auth)
+          .send({ text: 'rotated' });
+        expect(call.status).toBe(200);
+        expect(upstream.headersSeen.map((headers) => headers['x-token'])).toContain(SECRET);
+      } finally {
+        await withNewKey.close();
+      }
+    } finally {
+      await rotated.drop();
     }
   });
 });

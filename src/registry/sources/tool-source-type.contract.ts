@@ -57,6 +57,11 @@ export interface ToolSourceType<Request extends SourceTypeRequest = SourceTypeRe
   /** What the API shows of stored settings: secret names, never values. */
   view(settings: SourceSettings): Record<string, unknown>;
   /**
+   * The settings with each secret value transformed, so that a key rotation re-seals them at
+   * start (as `ToolKind.mapSecrets`); types that store no secret omit it.
+   */
+  mapSecrets?(settings: SourceSettings, transform: (value: string) => string): SourceSettings;
+  /**
    * Reads the upstream's tools. More than `limit` tools fails (naming the limit) rather than
    * reading on; an upstream that does not answer within the signal fails.
    */

@@ -8,6 +8,7 @@ import { ToolSourceSchedule } from './tool-source-schedule.service';
 import { ToolSourceSync } from './tool-source-sync.service';
 import { ToolSourceTypes } from './tool-source-types.service';
 import { ToolSourceWatches } from './tool-source-watches.service';
+import { ToolSourceSecretsSealing } from './tool-source-secrets-sealing.service';
 import { ToolSourcesConfig } from './tool-sources.config';
 import { ToolSourcesRepository } from './tool-sources.repository';
 import { ToolSourcesService } from './tool-sources.service';
@@ -39,6 +40,7 @@ export const TOOL_SOURCE_PROVIDERS = [
   ToolSourceSync,
   ToolSourceSchedule,
   ToolSourceWatches,
+  ToolSourceSecretsSealing,
   ToolSourcesService,
   ToolSourceChangesService,
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
+  type ToolSourceSettings,
   agentTools,
   agents,
   toolSourceChanges,
@@ -114,7 +115,19 @@ export class ToolSourcesRepository {
     return { used_by_agents: usedByAgents, used_in_workflows: usedInWorkflows };
   }
 
-  /** Every source, for the schedules and watches of the start. */
+  /** Replaces the settings only if they are still `current`: a newer write wins. */
+  async replaceSettingsIfUnchanged(
+    id: string,
+    current: ToolSourceSettings,
+    next: ToolSourceSettings,
+  ): Promise<void> {
+    await this.transactions.db
+      .update(toolSources)
+      .set({ settings: next })
+      .where(and(eq(toolSources.id, id), eq(toolSources.settings, current)));
+  }
+
+  /** Every source, for the watches and the secrets' upkeep of the start. */
   all(): Promise<ToolSourceRow[]> {
     return this.transactions.db.select().from(toolSources);
   }

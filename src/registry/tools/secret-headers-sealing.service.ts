@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ConfigValidationError } from '../../core/config';
-import { SecretBox, SecretKeyMismatchError } from '../../secrets/secret-box';
+import { SecretBox } from '../../secrets/secret-box';
+import { staleSecretHolders } from '../common/stale-secrets';
 import { type ToolImplementation } from '../../database/schema';
 import { type ToolKind } from '../../tools/tool-kind.contract';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
@@ -37,39 +37,13 @@ export class SecretHeadersSealing implements OnModuleInit {
       const mapSecrets = kind?.mapSecrets?.bind(kind);
       return implementation && mapSecrets ? [{ id, name, implementation, mapSecrets }] : [];
     });
-    const stale = this.staleOf(holding);
+    const stale = staleSecretHolders(
+      holding,
+      this.box,
+      (row, each) => row.mapSecrets(row.implementation, each),
+      'the secret headers of the tools',
+    );
     for (const row of stale) await this.reseal(row);
-  }
-
-  /**
-   * The tools whose secrets must be sealed again. Any secret that no key opens stops the start
-   * before anything is written: sealing the clear ones with a wrong key would lose them too.
-   */
-  private staleOf(rows: SecretHoldingTool[]): SecretHoldingTool[] {
-    const stale: SecretHoldingTool[] = [];
-    const unreadable: string[] = [];
-    for (const row of rows) {
-      try {
-        // Every value is checked (no `some`): a stale one must not hide an unreadable one.
-        const values: string[] = [];
-        row.mapSecrets(row.implementation, (value) => {
-          values.push(value);
-          return value;
-        });
-        if (values.map((value) => this.box.needsSealing(value)).includes(true)) stale.push(row);
-      } catch (error) {
-        if (!(error instanceof SecretKeyMismatchError)) throw error;
-        unreadable.push(`'${row.name}'`);
-      }
-    }
-    if (unreadable.length > 0) {
-      throw new ConfigValidationError([
-        `the key of ${this.box.keySource} does not decrypt the secret headers of the tools ` +
-          `${unreadable.join(', ')}: start with the key they were encrypted with; to change ` +
-          'keys, give the old one as SECRET_KEY_PREVIOUS',
-      ]);
-    }
-    return stale;
   }
 
   private async reseal({ id, implementation, mapSecrets }: SecretHoldingTool): Promise<void> {

@@ -32,18 +32,22 @@ export class McpSourceType implements ToolSourceType<McpSourceRequestDto> {
   ) {}
 
   store(request: McpSourceRequestDto): Promise<SourceSettings> {
-    return Promise.resolve({
+    const given = {
       url: request.url,
       headers: request.headers ?? {},
-      secret_headers: mapSecretHeaders(request.secret_headers ?? {}, (value) =>
-        this.secrets.seal(value),
-      ),
-    });
+      secret_headers: request.secret_headers ?? {},
+    };
+    return Promise.resolve(this.mapSecrets(given, (value) => this.secrets.seal(value)));
   }
 
   view(settings: SourceSettings): Record<string, unknown> {
     const { url, headers, secret_headers } = settings as unknown as ToolEndpoint;
     return { url, headers, secret_header_names: Object.keys(secret_headers) };
+  }
+
+  mapSecrets(settings: SourceSettings, transform: (value: string) => string): SourceSettings {
+    const stored = settings as unknown as ToolEndpoint;
+    return { ...settings, secret_headers: mapSecretHeaders(stored.secret_headers, transform) };
   }
 
   list(
@@ -78,10 +82,8 @@ export class McpSourceType implements ToolSourceType<McpSourceRequestDto> {
 
   /** The endpoint the source's requests go to, with its secret headers' values opened. */
   private endpointOf(source: StoredToolSource): ToolEndpoint {
-    const stored = source.settings as unknown as ToolEndpoint;
-    return {
-      ...stored,
-      secret_headers: mapSecretHeaders(stored.secret_headers, (value) => this.secrets.open(value)),
-    };
+    return this.mapSecrets(source.settings, (value) =>
+      this.secrets.open(value),
+    ) as unknown as ToolEndpoint;
   }
 }
