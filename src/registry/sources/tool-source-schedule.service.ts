@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, JobQueue } from '../../jobs/job-queue';
 import { ToolSourceSync } from './tool-source-sync.service';
 import { ToolSourcesConfig } from './tool-sources.config';
@@ -20,7 +20,7 @@ interface SyncJob {
  * as it ends, so each source has one chain of them, kept across restarts.
  */
 @Injectable()
-export class ToolSourceSchedule implements OnModuleInit {
+export class ToolSourceSchedule implements OnApplicationBootstrap {
   constructor(
     private readonly jobs: JobQueue,
     private readonly sync: ToolSourceSync,
@@ -28,7 +28,11 @@ export class ToolSourceSchedule implements OnModuleInit {
     private readonly config: ToolSourcesConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
+  /**
+   * Not at module init: the registry's start hooks run side by side, and a start that another
+   * one fails (a wrong secret key) must not leave workers polling behind it.
+   */
+  async onApplicationBootstrap(): Promise<void> {
     await this.jobs.work<SyncJob>(SYNC_QUEUE, (job) => this.run(job), {
       policy: 'singleton',
       // For a sync cut off (a crash, a shutdown); an upstream's failure is recorded, not thrown.
