@@ -3,6 +3,11 @@
  * changes still waiting for a decision; the restarted server serves and decides them.
  */
 import { randomBytes } from 'node:crypto';
+import {
+  PETS_API_KEY,
+  PETS_DOCUMENT_JSON,
+  PetsApi,
+} from '../src/registry/sources/types/openapi/testing/pets-api';
 import { bearerFor } from './support/api-key';
 import { KEY_A, SECRET } from './support/secrets';
 import { eventually } from './support/eventually';
@@ -106,8 +111,9 @@ describe('tool sources across a restart', () => {
     }
   });
 
-  test('a key rotation re-seals a source’s secret headers, and calls send them with the new key alone', async () => {
+  test('a key rotation re-seals sources’ secret headers, and calls send them with the new key alone', async () => {
     const rotated = await createTestDatabase();
+    const pets = await new PetsApi().start();
     const boot = (keys: Record<string, string>) =>
       startTestApp(SELECTED_ADAPTER, { env: { ...rotated.env, ...keys } });
     try {
@@ -123,6 +129,17 @@ describe('tool sources across a restart', () => {
           secret_headers: { 'X-Token': SECRET },
         });
       expect(created.status).toBe(201);
+      const described = await withOldKey.http
+        .post('/api/v1/tool-sources')
+        .set('Authorization', auth)
+        .send({
+          name: 'pets',
+          type: 'openapi',
+          document: PETS_DOCUMENT_JSON,
+          base_url: `${pets.url}/api`,
+          secret_headers: { 'X-Api-Key': PETS_API_KEY },
+        });
+      expect(described.status).toBe(201);
       await withOldKey.close();
       await (await boot({ SECRET_KEY: KEY_B, SECRET_KEY_PREVIOUS: KEY_A })).close();
 
@@ -135,10 +152,18 @@ describe('tool sources across a restart', () => {
           .send({ text: 'rotated' });
         expect(call.status).toBe(200);
         expect(upstream.headersSeen.map((headers) => headers['x-token'])).toContain(SECRET);
+        // The pets API answers only a caller with its key: a 200 is the key, opened.
+        const pet = await withNewKey.http
+          .post('/api/tools/pets__getPet')
+          .set('Authorization', auth)
+          .send({ petId: 4 });
+        expect(pet.status).toBe(200);
+        expect(pet.body.result).toMatchObject({ id: 4 });
       } finally {
         await withNewKey.close();
       }
     } finally {
+      await pets.stop();
       await rotated.drop();
     }
   });

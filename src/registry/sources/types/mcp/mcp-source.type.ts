@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '../../../../secrets/secret-box';
-import { mapSecretHeaders } from '../../../../tools/kinds/endpoint/secret-headers';
+import { mapSettingsSecretHeaders } from '../secret-header-settings';
 import { type ToolEndpoint } from '../../../../tools/kinds/endpoint/tool-endpoint';
 import { ToolUrlForbiddenError } from '../../../../tools/outbound/outbound.errors';
 import { type ToolContext } from '../../../../tools/tool.contract';
@@ -46,8 +46,7 @@ export class McpSourceType implements ToolSourceType<McpSourceRequestDto> {
   }
 
   mapSecrets(settings: SourceSettings, transform: (value: string) => string): SourceSettings {
-    const stored = settings as unknown as ToolEndpoint;
-    return { ...settings, secret_headers: mapSecretHeaders(stored.secret_headers, transform) };
+    return mapSettingsSecretHeaders(settings, transform);
   }
 
   list(

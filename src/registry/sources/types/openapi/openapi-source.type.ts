@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '../../../../core/errors';
 import { SecretBox } from '../../../../secrets/secret-box';
-import { mapSecretHeaders } from '../../../../tools/kinds/endpoint/secret-headers';
 import { requestHeadersOf } from '../../../../tools/kinds/endpoint/tool-endpoint';
 import { sendToEndpoint } from '../../../../tools/kinds/http/http-tool-runner';
 import { OutboundFetch } from '../../../../tools/outbound/outbound-fetch';
@@ -15,6 +14,7 @@ import { ENDPOINT_FAILED_EXAMPLE } from '../../../../tools/tool-transport-errors
 import { InvalidToolInputError, ToolExecutionFailedError } from '../../../../tools/tool.errors';
 import { type ToolContext } from '../../../../tools/tool.contract';
 import { ToolSourceTypeProvider } from '../../tool-source-type-provider.decorator';
+import { mapSettingsSecretHeaders } from '../secret-header-settings';
 import {
   type SourceSettings,
   type StoredToolSource,
@@ -99,9 +99,15 @@ export class OpenApiSourceType implements ToolSourceType<OpenApiSourceDto> {
         : { document_url: request.document_url }),
       ...(request.base_url === undefined ? {} : { base_url: request.base_url }),
       headers,
-      secret_headers: mapSecretHeaders(secretHeaders, (value) => this.secrets.seal(value)),
+      secret_headers: secretHeaders,
     };
-    return settings as unknown as SourceSettings;
+    return this.mapSecrets(settings as unknown as SourceSettings, (value) =>
+      this.secrets.seal(value),
+    );
+  }
+
+  mapSecrets(settings: SourceSettings, transform: (value: string) => string): SourceSettings {
+    return mapSettingsSecretHeaders(settings, transform);
   }
 
   view(stored: SourceSettings): Record<string, unknown> {
