@@ -1,8 +1,8 @@
 import { type ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { messageOf } from '../api/api-error';
 import { sendJson } from '../api/client';
 import { type Approval } from '../api/types';
+import { useAction } from '../use-action';
 import { pretty } from './status';
 
 export interface ApprovalRequest {
@@ -28,26 +28,18 @@ export function ApprovalCard({
   children?: ComponentChildren;
 }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  const { busy, problem, run } = useAction();
   const reasonId = `reason-${request.id}`;
 
-  const decide = async (decision: 'approve' | 'reject') => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
+  const decide = (decision: 'approve' | 'reject') =>
+    run(async () => {
       const approval = await sendJson<Approval>(
         'POST',
         `/api/v1/approvals/${encodeURIComponent(request.id)}`,
         reason.trim() ? { decision, reason: reason.trim() } : { decision },
       );
       onDecided?.(approval);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const { outcome } = request;
   return (
