@@ -3,7 +3,8 @@
  * every page: the console's policy forbids inline scripts, so axe comes in through the DevTools
  * protocol, as the page's own code never could.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -72,4 +73,23 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate<number>(
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
+}
+
+/** `UPDATE_SCREENSHOTS=1` writes the screenshots the docs show, into docs/console. */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? join(__dirname, '..', '..', 'docs', 'console')
+  : undefined;
+
+/** The whole page as `docs/console/{name}.png`, when the screenshots are being updated. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Opens the console at `base` and signs in with `key`, as a person types it. */
+export async function signIn(page: Page, base: string, key: string): Promise<void> {
+  await page.goto(`${base}/console/`);
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

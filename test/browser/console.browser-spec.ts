@@ -3,10 +3,15 @@
  * the inbox and in the run, reload mid-run, preview artifacts (hostile ones too), try a tool,
  * at 360 px and on a desktop, with axe-core's accessibility check on every view.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { accessibilityViolations, launchChromium, newContext, sidewaysOverflow } from './browser';
+import {
+  accessibilityViolations,
+  launchChromium,
+  newContext,
+  screenshot as saveScreenshot,
+  sidewaysOverflow,
+  signIn,
+} from './browser';
 import {
   type ConsoleWorld,
   DESCRIPTION,
@@ -17,11 +22,6 @@ import {
   startConsoleWorld,
 } from './console-fixtures';
 import { eventually } from '../support/eventually';
-
-/** `UPDATE_SCREENSHOTS=1` writes the screenshots the docs show. */
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? join(__dirname, '..', '..', 'docs', 'console')
-  : undefined;
 
 let world: ConsoleWorld;
 let browser: Browser;
@@ -51,11 +51,7 @@ async function expectAccessible(): Promise<void> {
   expect(await accessibilityViolations(page)).toEqual([]);
 }
 
-async function screenshot(name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
+const screenshot = (name: string) => saveScreenshot(page, name);
 
 /** Whatever the page has set `window.__pwned` to: hostile content sets it if it ever runs. */
 const pwned = () => page.evaluate('window.__pwned');
@@ -435,9 +431,7 @@ test('an admin edits the registry; signing out forgets the key', async () => {
   const admin = await newContext(browser);
   try {
     const adminPage = await admin.newPage();
-    await adminPage.goto(`${world.base}/console/`);
-    await adminPage.getByLabel('API key').fill(world.adminKey);
-    await adminPage.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(adminPage, world.base, world.adminKey);
     await adminPage.getByRole('link', { name: 'Registry' }).click();
     await adminPage.getByRole('button', { name: 'streamer' }).click();
     const editor = adminPage.getByLabel('Edit streamer (JSON)');
