@@ -11,6 +11,7 @@ import { RegistryView } from './views/registry-view';
 import { RunView } from './views/run-view';
 import { SessionView } from './views/session-view';
 import { SignIn } from './views/sign-in';
+import { SourcesView } from './views/sources-view';
 import { ToolsView } from './views/tools-view';
 import { WorkflowRunView } from './views/workflow-run-view';
 import { WorkflowsView } from './views/workflows-view';
@@ -72,6 +73,7 @@ function Shell({ me, onSignOut }: { me: CurrentKey; onSignOut: () => void }) {
           {link({ view: 'tools' }, 'Tools', route.view === 'tools')}
           {me.role === 'admin' &&
             link({ view: 'registry', kind: 'agents' }, 'Registry', route.view === 'registry')}
+          {me.role === 'admin' && link({ view: 'sources' }, 'Sources', route.view === 'sources')}
         </nav>
         <div class="me">
           <span>
@@ -112,6 +114,12 @@ function View({ route, me }: { route: Route; me: CurrentKey }) {
         <RegistryView kind={route.kind} />
       ) : (
         <p class="error">The registry is for admins.</p>
+      );
+    case 'sources':
+      return me.role === 'admin' ? (
+        <SourcesView id={route.id} />
+      ) : (
+        <p class="error">Tool sources are for admins.</p>
       );
     case 'not-found':
       return <p class="error">Nothing at {route.path}.</p>;

@@ -14,6 +14,7 @@ export type Route =
   | { view: 'workflows'; id?: string }
   | { view: 'workflow-run'; id: string }
   | { view: 'registry'; kind: RegistryKind }
+  | { view: 'sources'; id?: string }
   | { view: 'not-found'; path: string };
 
 export type RegistryKind = 'agents' | 'tools' | 'workflows';
@@ -34,6 +35,7 @@ export function parseRoute(hash: string): Route {
   if (first === 'tools') return { view: 'tools', name: second };
   if (first === 'workflows') return { view: 'workflows', id: second };
   if (first === 'workflow-runs' && second) return { view: 'workflow-run', id: second };
+  if (first === 'sources') return { view: 'sources', id: second };
   if (first === 'registry' && (second === 'agents' || second === 'tools' || second === 'workflows'))
     return { view: 'registry', kind: second };
   return { view: 'not-found', path };
@@ -60,6 +62,8 @@ export function hrefOf(route: Route): string {
       return `#/workflow-runs/${id(route.id)}`;
     case 'registry':
       return `#/registry/${route.kind}`;
+    case 'sources':
+      return route.id ? `#/sources/${id(route.id)}` : '#/sources';
     case 'not-found':
       return `#/${route.path}`;
   }

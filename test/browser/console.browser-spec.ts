@@ -90,8 +90,9 @@ test('the page carries a strict CSP, and signing in keeps the key in sessionStor
   expect(await page.evaluate("sessionStorage.getItem('toolhub.apiKey')")).toBe(world.aliceKey);
   expect(page.url()).not.toContain(world.aliceKey);
   expect(await context.cookies()).toEqual([]);
-  // A member runs agents; the registry is for admins.
+  // A member runs agents; the registry and the tool sources are for admins.
   expect(await page.getByRole('link', { name: 'Registry' }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Sources' }).count()).toBe(0);
   await expectAccessible();
 });
 

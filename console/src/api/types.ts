@@ -146,3 +146,36 @@ export interface WorkflowRunEvent {
   runId?: string;
   [field: string]: unknown;
 }
+
+/** A tool source as `/api/v1/tool-sources` shows it (its type's own fields left out here). */
+export interface ToolSource {
+  id: string;
+  name: string;
+  description: string;
+  type: string;
+  status: 'syncing' | 'ready' | 'error';
+  last_synced_at: string | null;
+  last_error: string | null;
+  tool_count: number;
+  pending_changes: number;
+}
+
+/** An upstream tool's description, schemas and annotations, as a change compares them. */
+export interface UpstreamToolState {
+  description: string;
+  input_schema: Record<string, unknown>;
+  output_schema: Record<string, unknown> | null;
+  annotations: Record<string, unknown> | null;
+}
+
+/** What a sync found changed upstream; `before` is null for an added tool, `after` for a removed one. */
+export interface ToolSourceChange {
+  id: string;
+  source_id: string;
+  upstream_name: string;
+  change: 'added' | 'changed' | 'removed';
+  status: 'pending' | 'approved' | 'rejected';
+  before: UpstreamToolState | null;
+  after: UpstreamToolState | null;
+  created_at: string;
+}
