@@ -22,6 +22,16 @@ import {
 } from '../support/upstream-mcp-server';
 
 const CHANGED_DESCRIPTION = 'Creates an issue, labelled as asked';
+const CHANGED_AGAIN = 'Creates an issue, labelled and assigned as asked';
+/** The upstream's create_issue once it takes labels too. */
+const LABELLED_CREATE_ISSUE = echoTool('create_issue', {
+  description: CHANGED_DESCRIPTION,
+  inputSchema: {
+    type: 'object',
+    properties: { text: { type: 'string' }, labels: { type: 'array' } },
+    required: ['text'],
+  },
+});
 
 let app: TestApp;
 let base: string;
@@ -94,19 +104,9 @@ test('an admin sees the source with its status, last sync and tool count', async
   await expectAccessible();
 });
 
-test('Sync now finds a tool the upstream changed; its diff shows, at 360 px too; Approve serves it', async () => {
+test('Sync now finds a tool the upstream changed, and its diff shows, at 360 px too', async () => {
   const listsBefore = upstream.counts.list;
-  upstream.tools.set(
-    'create_issue',
-    echoTool('create_issue', {
-      description: CHANGED_DESCRIPTION,
-      inputSchema: {
-        type: 'object',
-        properties: { text: { type: 'string' }, labels: { type: 'array' } },
-        required: ['text'],
-      },
-    }),
-  );
+  upstream.tools.set('create_issue', LABELLED_CREATE_ISSUE);
   await card().getByRole('button', { name: 'Sync now' }).click();
   await card().locator('[data-pending-changes="1"]').waitFor();
   expect(upstream.counts.list).toBeGreaterThan(listsBefore);
@@ -131,7 +131,18 @@ test('Sync now finds a tool the upstream changed; its diff shows, at 360 px too;
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await sidewaysOverflow(page)).toBe(0);
   await page.setViewportSize({ width: 1280, height: 900 });
+});
 
+test('a later upstream change of the same tool replaces the after shown, the page left open', async () => {
+  upstream.tools.set('create_issue', { ...LABELLED_CREATE_ISSUE, description: CHANGED_AGAIN });
+  await card().getByRole('button', { name: 'Sync now' }).click();
+  const change = page.getByRole('article', { name: 'Change to create_issue' });
+  await change.getByLabel('Description after').getByText(CHANGED_AGAIN).waitFor();
+  expect(await fact('data-pending-changes').innerText()).toBe('1');
+});
+
+test('Approve serves the change, as the API then tells', async () => {
+  const change = page.getByRole('article', { name: 'Change to create_issue' });
   await change.getByRole('button', { name: 'Approve' }).click();
   await page.getByText('Nothing waits for review.').waitFor();
   await card().locator('[data-pending-changes="0"]').waitFor();
@@ -145,7 +156,7 @@ test('Sync now finds a tool the upstream changed; its diff shows, at 360 px too;
     }),
   ]);
   const tool = await api.get(`/api/v1/tools?source_id=${source.id}&search=create_issue`);
-  expect(tool.body.items[0].description).toBe(CHANGED_DESCRIPTION);
+  expect(tool.body.items[0].description).toBe(CHANGED_AGAIN);
 });
 
 test('a sync of an upstream that is down shows the error on the source', async () => {

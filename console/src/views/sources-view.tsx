@@ -7,8 +7,9 @@ import { useAction } from '../use-action';
 import { useAsync } from '../use-async';
 
 /**
- * How often the page asks again: a sync runs on the server after `Sync now` answers, and a
- * periodic sync or a decision made elsewhere shows within this time.
+ * How often the page asks again for the sources and the chosen one's pending changes: a sync
+ * runs on the server after `Sync now` answers, and its outcome, a periodic sync's or a decision
+ * made elsewhere shows within this time.
  */
 const SOURCES_REFRESH_MS = 2000;
 
@@ -134,8 +135,9 @@ function PendingChanges({ source, onDecided }: { source: ToolSource; onDecided: 
         `/api/v1/tool-sources/${encodeURIComponent(source.id)}/changes${query({ status: 'pending', limit: 100 })}`,
         signal,
       ),
-    // Asked again when a sync finds more, as the source's count tells.
-    [source.id, source.pending_changes],
+    [source.id],
+    // A later sync may replace a pending change's `after` without changing the count.
+    SOURCES_REFRESH_MS,
   );
   return (
     <section aria-labelledby="changes-heading">
