@@ -54,6 +54,9 @@ directory (variables set in the environment win). Every variable, with its defau
   TOOL_SCHEMA_MAX_DEPTH              default 32
   TOOL_SCHEMA_MAX_PROPERTIES         default 500
 
+  TOOL_SOURCE_MAX_TOOLS              default 1000
+  TOOL_SOURCE_SYNC_TIMEOUT_SECONDS   default 60
+
   ANTHROPIC_API_KEY                  unset by default
   ANTHROPIC_BASE_URL                 unset by default
   OPENAI_API_KEY                     unset by default
