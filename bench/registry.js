@@ -174,6 +174,7 @@ async function sequentialLatency(port, scenario, count = 100) {
 module.exports = {
   keysUnsupported,
   createApiKey,
+  timedRequest,
   postgresAdminUrl,
   createPostgresDatabase,
   seedTools,

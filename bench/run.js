@@ -16,7 +16,8 @@
 // `delegation` (an agent called as a tool against the same agent run directly, see
 // delegation.js), `workflow` (a three-step workflow against its steps run directly, see
 // workflow.js), `webhooks` (queued webhook deliveries against plain signed POSTs, see
-// webhooks.js); default all), BENCH_SCENARIOS (of the `http` part, only the scenarios named,
+// webhooks.js), `sources` (a call through an imported MCP tool against a direct client SDK call,
+// and the sync of a 1,000-tool upstream, see sources.js); default all), BENCH_SCENARIOS (of the `http` part, only the scenarios named,
 // comma-separated, e.g. `tool list,registry list`; default all).
 // Every server gets a fresh DATA_DIR (removed afterwards), so ./data is never touched.
 // Prints a Markdown report and writes the raw numbers to .bench/results.json. Exits non-zero
@@ -28,6 +29,7 @@ const { isDeepStrictEqual } = require('node:util');
 const { encoderPath } = require('./bare-server');
 const { artifactsLimitS, artifactsReport, benchArtifacts } = require('./artifacts');
 const { benchDelegation, delegationReport } = require('./delegation');
+const { benchSources, sourcesReport } = require('./sources');
 const { benchWebhooks, webhooksReport } = require('./webhooks');
 const { benchWorkflow, workflowReport } = require('./workflow');
 const { waitQuiet } = require('./cpu');
@@ -89,7 +91,7 @@ const REPORT_ORDER = [
   'toolhub/fastify',
   'toolhub/fastify+pg',
 ];
-const PARTS = ['http', 'runtime', 'artifacts', 'delegation', 'workflow', 'webhooks'];
+const PARTS = ['http', 'runtime', 'artifacts', 'delegation', 'workflow', 'webhooks', 'sources'];
 const backendOf = (def) => (def.backend === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const serverDef = (name) => SERVERS.find((def) => def.name === name);
 
@@ -269,6 +271,7 @@ function report(results) {
   if (results.delegation) lines.push('', delegationReport(results.delegation));
   if (results.workflow) lines.push('', workflowReport(results.workflow));
   if (results.webhooks) lines.push('', webhooksReport(results.webhooks));
+  if (results.sources) lines.push('', sourcesReport(results.sources));
 
   const busy = [
     ...busyWarnings(results),
@@ -581,12 +584,20 @@ async function main() {
   const delegationS = parts.includes('delegation') ? 2 * settings.duration + 180 : 0;
   const workflowS = parts.includes('workflow') ? 2 * settings.duration + 180 : 0;
   const webhooksS = parts.includes('webhooks') ? settings.duration + settings.quietWait + 240 : 0;
+  // The syncs, then four ways of calling, each for the whole duration.
+  const sourcesS = parts.includes('sources') ? 4 * settings.duration + settings.quietWait + 420 : 0;
   setTimeout(
     () => {
       console.error('bench: overall time limit exceeded');
       void exitAfterCleanup(1);
     },
-    (servers.length * perServerS + runtimeS + artifactsS + delegationS + workflowS + webhooksS) *
+    (servers.length * perServerS +
+      runtimeS +
+      artifactsS +
+      delegationS +
+      workflowS +
+      webhooksS +
+      sourcesS) *
       1000,
   ).unref();
 
@@ -633,6 +644,14 @@ async function main() {
     await waitQuiet(BUSY_LIMIT, settings.quietWait);
     console.error(`bench: webhook deliveries against plain signed POSTs (${settings.duration} s)`);
     results.webhooks = await benchWebhooks({ seconds: settings.duration });
+  }
+  if (parts.includes('sources')) {
+    await waitQuiet(BUSY_LIMIT, settings.quietWait);
+    console.error(
+      `bench: calls through an imported MCP tool against direct client SDK calls, and syncs ` +
+        `(${settings.duration} s)`,
+    );
+    results.sources = await benchSources({ seconds: settings.duration });
   }
 
   console.log(report(results));
