@@ -10,6 +10,7 @@ import {
 } from '../src/registry/sources/types/openapi/testing/pets-api';
 import { bearerFor } from './support/api-key';
 import { McpClients, listeningUrl } from './support/mcp-clients';
+import { runtimeUser } from './support/runtime-client';
 import { type TestApp, describeOnAdapter } from './support/test-app';
 
 describeOnAdapter('tool sources: an OpenAPI document', (testApp: () => TestApp) => {
@@ -104,6 +105,45 @@ describeOnAdapter('tool sources: an OpenAPI document', (testApp: () => TestApp) 
     });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ id: 2 });
+  });
+
+  test("an agent's run calls a read-only operation at once; a destructive one waits for approval", async () => {
+    const source = await createSource({ document: PETS_DOCUMENT_JSON, base_url: `${api.url}/api` });
+    const listed = await testApp()
+      .http.get(`/api/v1/tools?source_id=${source.id}&limit=100`)
+      .set('Authorization', admin);
+    const idOf = (operation: string) =>
+      (listed.body.items as { id: string; name: string }[]).find(
+        ({ name }) => name === `${source.name}__${operation}`,
+      )?.id ?? '';
+    const [getPet, deletePet] = [`${source.name}__getPet`, `${source.name}__deletePet`];
+    const user = await runtimeUser(testApp(), 'pet_owner');
+    const { sessionId } = await user.session(
+      {
+        provider: 'scripted',
+        model: 'scripted',
+        script: [
+          { text: 'Looking.', tool_calls: [{ id: 'toolu_1', name: getPet, args: { petId: 5 } }] },
+          {
+            text: 'Removing.',
+            tool_calls: [{ id: 'toolu_2', name: deletePet, args: { petId: 5 } }],
+          },
+          { text: 'Done.' },
+        ],
+      },
+      [idOf('getPet'), idOf('deletePet')],
+    );
+    api.received.length = 0;
+    const stream = await user.stream(sessionId, { content: 'Pet 5, then remove it' });
+    const requested = await stream.waitFor((frame) => frame.event === 'approval_requested');
+    stream.close();
+    expect(requested.data).toMatchObject({ toolName: deletePet, args: { petId: 5 } });
+    const result = stream.frames.find((frame) => frame.event === 'tool_result');
+    expect(result?.data).toMatchObject({ toolName: getPet, success: true, result: { id: 5 } });
+    // The destructive call has not reached the API: it waits for a person.
+    expect(api.received.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /api/pets/5',
+    ]);
   });
 
   test('a document that does not parse is 422 INVALID_SOURCE_DOCUMENT, and nothing is made', async () => {
