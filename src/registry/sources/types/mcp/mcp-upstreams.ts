@@ -1,23 +1,22 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { PACKAGE_VERSION } from '../../../../core/package-version';
 import {
   type ToolEndpoint,
   displayUrlOf,
   requestHeadersOf,
 } from '../../../../tools/kinds/endpoint/tool-endpoint';
-import { mcpCallAnswer, mcpCallFailure } from '../../../../tools/kinds/mcp/mcp-call-answer';
+import { mcpCallFailure } from '../../../../tools/kinds/mcp/mcp-call-answer';
 import { OutboundFetch } from '../../../../tools/outbound/outbound-fetch';
 import { type UpstreamListing } from '../../tool-source-type.contract';
 import { ToolSourcesConfig } from '../../tool-sources.config';
-import { upstreamToolsOf } from './mcp-upstream-tools';
-
-/** The caller's time limit or the sync's applies, not the SDK's default of 60 s. */
-const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
-
-/** The client SDK (v2), loaded when a source first connects, not by every start. */
-const loadClientSdk = () => import('@modelcontextprotocol/client');
-type ClientSdk = Awaited<ReturnType<typeof loadClientSdk>>;
-type Client = InstanceType<ClientSdk['Client']>;
+import {
+  NO_SDK_TIMEOUT_MS,
+  type SourceClient as Client,
+  abortable,
+  callSourceTool,
+  listSourceTools,
+  loadClientSdk,
+  newSourceClient,
+} from './mcp-source-client';
 
 /** One upstream's open connection, for the settings it was opened with. */
 interface Connection {
@@ -49,15 +48,9 @@ export class McpUpstreams implements OnApplicationShutdown {
     endpoint: ToolEndpoint,
     { signal, limit }: { signal: AbortSignal; limit: number },
   ): Promise<UpstreamListing> {
-    return this.using(sourceId, endpoint, signal, async (client) => {
-      // The SDK walks the pages (as many as `listMaxPages`), each bounded by the response limit.
-      const result = await client.listTools(undefined, {
-        signal,
-        timeout: NO_SDK_TIMEOUT_MS,
-        cacheMode: 'bypass',
-      });
-      return upstreamToolsOf(result, limit);
-    });
+    return this.using(sourceId, endpoint, signal, (client) =>
+      listSourceTools(client, { signal, limit }),
+    );
   }
 
   call(
@@ -67,13 +60,14 @@ export class McpUpstreams implements OnApplicationShutdown {
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<unknown> {
-    return this.using(sourceId, endpoint, signal, async (client) => {
-      const result = await client.callTool(
-        { name: upstreamName, arguments: args },
-        { signal, timeout: NO_SDK_TIMEOUT_MS },
-      );
-      return mcpCallAnswer(result, `MCP tool '${upstreamName}' at ${displayUrlOf(endpoint)}`);
-    });
+    return this.using(sourceId, endpoint, signal, (client) =>
+      callSourceTool(client, {
+        name: upstreamName,
+        args,
+        signal,
+        what: `MCP tool '${upstreamName}' at ${displayUrlOf(endpoint)}`,
+      }),
+    );
   }
 
   /** Connects now, to hear the server's notices; returns how to stop listening. */
@@ -140,22 +134,11 @@ export class McpUpstreams implements OnApplicationShutdown {
       }
     };
     const { Client, StreamableHTTPClientTransport } = await loadClientSdk();
-    const client = new Client(
-      { name: 'toolhub', version: PACKAGE_VERSION },
-      {
-        // Either era: the modern one where the server offers it, else `initialize`.
-        versionNegotiation: { mode: 'auto' },
-        // Each page holds one tool at least: more pages than tools allowed is a cursor that
-        // never ends.
-        listMaxPages: this.config.TOOL_SOURCE_MAX_TOOLS + 1,
-        listChanged: {
-          tools: {
-            autoRefresh: false,
-            onChanged: () => listeners.forEach((listener) => listener()),
-          },
-        },
-      },
-    );
+    const client = newSourceClient(Client, {
+      era: 'auto',
+      maxTools: this.config.TOOL_SOURCE_MAX_TOOLS,
+      onToolsChanged: () => listeners.forEach((listener) => listener()),
+    });
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       requestInit: { headers: requestHeadersOf(endpoint) },
       fetch: (url, init) => this.outbound.fetch(url, init),
@@ -175,14 +158,4 @@ export class McpUpstreams implements OnApplicationShutdown {
 async function closeQuietly(connection: Connection): Promise<void> {
   const client = await connection.client.catch(() => undefined);
   await client?.close().catch(() => undefined);
-}
-
-/** `promise`, or the signal's reason as soon as it aborts. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
 }
