@@ -56,6 +56,7 @@ directory (variables set in the environment win). Every variable, with its defau
 
   TOOL_SOURCE_MAX_TOOLS              default 1000
   TOOL_SOURCE_SYNC_TIMEOUT_SECONDS   default 60
+  TOOL_SOURCE_STDIO                  default false
 
   ANTHROPIC_API_KEY                  unset by default
   ANTHROPIC_BASE_URL                 unset by default

@@ -1,5 +1,5 @@
 import { Max, Min } from 'class-validator';
-import { Describe, IntegerVariable, VariableGroup } from '../../core/config';
+import { BooleanVariable, Describe, IntegerVariable, VariableGroup } from '../../core/config';
 
 /** The bounds on what one tool source can make the server read and hold. */
 @VariableGroup('Tool sources')
@@ -19,4 +19,10 @@ export class ToolSourcesConfig {
   @Min(1)
   @Max(600)
   TOOL_SOURCE_SYNC_TIMEOUT_SECONDS = 60;
+
+  @Describe(
+    '`true`: admins may add `mcp_stdio` sources, each a program this server runs (off: such a source is refused with 422 `STDIO_SOURCES_DISABLED`)',
+  )
+  @BooleanVariable()
+  TOOL_SOURCE_STDIO = false;
 }

@@ -14,12 +14,20 @@ import { ToolSourcesRepository } from './tool-sources.repository';
 import { ToolSourcesService } from './tool-sources.service';
 import { McpSourceType } from './types/mcp/mcp-source.type';
 import { McpUpstreams } from './types/mcp/mcp-upstreams';
+import { McpStdioSourceType } from './types/mcp-stdio/mcp-stdio-source.type';
+import { StdioServers } from './types/mcp-stdio/stdio-servers';
 import { OpenApiSourceType } from './types/openapi/openapi-source.type';
 import { UpstreamChanges } from './upstream-changes';
 import { UpstreamToolScreening } from './upstream-tool-screening';
 
 /** The source types of the code, with what they need; a type in another module is found too. */
-const SOURCE_TYPES = [McpSourceType, McpUpstreams, OpenApiSourceType];
+const SOURCE_TYPES = [
+  McpSourceType,
+  McpUpstreams,
+  McpStdioSourceType,
+  StdioServers,
+  OpenApiSourceType,
+];
 
 /**
  * Tool sources at `/api/v1/tool-sources`: upstreams that supply many tools, imported as

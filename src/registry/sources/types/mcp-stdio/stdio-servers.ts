@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { DataDirectoryConfig } from '../../../../core/config';
+import { mcpCallFailure } from '../../../../tools/kinds/mcp/mcp-call-answer';
+import { type StoredToolSource, type UpstreamListing } from '../../tool-source-type.contract';
+import { ToolSourcesConfig } from '../../tool-sources.config';
+import {
+  type SourceClient,
+  abortable,
+  callSourceTool,
+  listSourceTools,
+} from '../mcp/mcp-source-client';
+import { type StdioLaunch } from './stdio-launch';
+import { StdioServer } from './stdio-server';
+
+/** A source's process, for the settings it was started with. */
+interface Started {
+  settings: string;
+  server: StdioServer;
+}
+
+/**
+ * The processes of `mcp_stdio` sources on this instance: one per source, started at its first
+ * need (a sync or a call), each in a working directory of its own under the data directory
+ * (`<DATA_DIR>/tool-sources/<source id>`, kept across restarts), stopped when its source is
+ * deleted or its settings change, and at shutdown.
+ */
+@Injectable()
+export class StdioServers implements OnApplicationShutdown {
+  private readonly logger = new Logger('ToolSources');
+  private readonly started = new Map<string, Started>();
+
+  constructor(
+    private readonly config: ToolSourcesConfig,
+    private readonly data: DataDirectoryConfig,
+  ) {}
+
+  list(
+    source: StoredToolSource,
+    launch: StdioLaunch,
+    { signal, limit }: { signal: AbortSignal; limit: number },
+  ): Promise<UpstreamListing> {
+    return this.using(source, launch, signal, (client) =>
+      listSourceTools(client, { signal, limit }),
+    );
+  }
+
+  call(
+    source: StoredToolSource,
+    launch: StdioLaunch,
+    call: { name: string; args: Record<string, unknown>; signal: AbortSignal },
+  ): Promise<unknown> {
+    return this.using(source, launch, call.signal, (client) =>
+      callSourceTool(client, {
+        ...call,
+        what: `MCP tool '${call.name}' of the ${describe(source)}`,
+      }),
+    );
+  }
+
+  /** Listens for the server's notices, without starting it: it starts at its first need. */
+  watch(source: StoredToolSource, launch: StdioLaunch, changed: () => void): () => void {
+    const { listeners } = this.serverOf(source, launch);
+    listeners.add(changed);
+    return () => listeners.delete(changed);
+  }
+
+  async release(sourceId: string): Promise<void> {
+    const started = this.started.get(sourceId);
+    this.started.delete(sourceId);
+    await started?.server.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.started.keys()].map((id) => this.release(id)));
+  }
+
+  private async using<T>(
+    source: StoredToolSource,
+    launch: StdioLaunch,
+    signal: AbortSignal,
+    work: (client: SourceClient) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work(await abortable(this.serverOf(source, launch).client(), signal));
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw mcpCallFailure(error, describe(source));
+    }
+  }
+
+  /** The source's process for these settings: the one there is, or a new one (not started). */
+  private serverOf(source: StoredToolSource, launch: StdioLaunch): StdioServer {
+    const settings = JSON.stringify(launch);
+    const open = this.started.get(source.id);
+    if (open?.settings === settings) return open.server;
+    if (open) void open.server.stop();
+    const server = new StdioServer(launch, {
+      cwd: join(this.data.DATA_DIR, 'tool-sources', source.id),
+      maxTools: this.config.TOOL_SOURCE_MAX_TOOLS,
+      startTimeoutMs: this.config.TOOL_SOURCE_SYNC_TIMEOUT_SECONDS * 1000,
+      logStderr: (line) => this.logger.log(`source '${source.name}' stderr: ${line}`),
+      logLifecycle: (message) => this.logger.warn(`source '${source.name}': ${message}`),
+    });
+    this.started.set(source.id, { settings, server });
+    return server;
+  }
+}
+
+/** The source's process as a failure names it: its command, never its environment (secrets). */
+function describe(source: StoredToolSource): string {
+  return `process of source '${source.name}' (${String(source.settings.command)})`;
+}
