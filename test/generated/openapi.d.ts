@@ -1635,6 +1635,46 @@ export interface components {
         [key: string]: string;
       };
     };
+    McpStdioSourceRequestDto: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'mcp_stdio';
+      /**
+       * @description The program: a path, or a name looked up in the server's `PATH`; run without a shell.
+       * @example npx
+       */
+      command: string;
+      /**
+       * @description Its arguments, each passed as it is.
+       * @example [
+       *       "-y",
+       *       "@modelcontextprotocol/server-github"
+       *     ]
+       */
+      args?: string[];
+      /**
+       * @description Its environment besides `PATH` (the only variable of the server's own it gets); returned by
+       *     the API.
+       * @example {
+       *       "GITHUB_TOOLSETS": "repos,issues"
+       *     }
+       */
+      env?: {
+        [key: string]: string;
+      };
+      /**
+       * @description Environment variables whose values are secret (tokens): write-only, the API returns only
+       *     their names.
+       * @example {
+       *       "GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_..."
+       *     }
+       */
+      secret_env?: {
+        [key: string]: string;
+      };
+    };
     ModelConfigDto: {
       /**
        * @description Most tokens of one answer.
@@ -5385,6 +5425,7 @@ export interface operations {
         'application/json': components['schemas']['CreateToolSourceDto'] &
           Omit<
             | components['schemas']['McpSourceRequestDto']
+            | components['schemas']['McpStdioSourceRequestDto']
             | components['schemas']['OpenApiSourceDto'],
             'type'
           >;
