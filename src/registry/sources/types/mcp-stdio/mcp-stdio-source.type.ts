@@ -1,16 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '../../../../secrets/secret-box';
 import { mapSecretHeaders } from '../../../../tools/kinds/endpoint/secret-headers';
-import { type ToolContext } from '../../../../tools/tool.contract';
 import { ENDPOINT_FAILED_EXAMPLE } from '../../../../tools/tool-transport-errors';
-import {
-  type SourceSettings,
-  type StoredToolSource,
-  type ToolSourceType,
-  type UpstreamListing,
-} from '../../tool-source-type.contract';
+import { type SourceSettings, type StoredToolSource } from '../../tool-source-type.contract';
 import { ToolSourceTypeProvider } from '../../tool-source-type-provider.decorator';
 import { ToolSourcesConfig } from '../../tool-sources.config';
+import { McpServerSourceType } from '../mcp/mcp-server-source-type';
 import { McpStdioSourceRequestDto } from './mcp-stdio-source-request.dto';
 import { type StdioLaunch } from './stdio-launch';
 import { StdioServers } from './stdio-servers';
@@ -24,16 +19,18 @@ import { StdioSourcesDisabledError } from './stdio-sources-disabled.error';
  */
 @ToolSourceTypeProvider()
 @Injectable()
-export class McpStdioSourceType implements ToolSourceType<McpStdioSourceRequestDto> {
+export class McpStdioSourceType extends McpServerSourceType<McpStdioSourceRequestDto, StdioLaunch> {
   readonly type = 'mcp_stdio';
   readonly dto = McpStdioSourceRequestDto;
   readonly errors = [ENDPOINT_FAILED_EXAMPLE];
 
   constructor(
     private readonly secrets: SecretBox,
-    private readonly servers: StdioServers,
+    protected readonly clients: StdioServers,
     private readonly config: ToolSourcesConfig,
-  ) {}
+  ) {
+    super();
+  }
 
   store(request: McpStdioSourceRequestDto): Promise<SourceSettings> {
     if (!this.config.TOOL_SOURCE_STDIO) return Promise.reject(new StdioSourcesDisabledError());
@@ -51,36 +48,8 @@ export class McpStdioSourceType implements ToolSourceType<McpStdioSourceRequestD
     return { command, args, env, secret_env_names: Object.keys(secret_env) };
   }
 
-  list(
-    source: StoredToolSource,
-    options: { signal: AbortSignal; limit: number },
-  ): Promise<UpstreamListing> {
-    return this.servers.list(source, this.launchOf(source), options);
-  }
-
-  call(
-    source: StoredToolSource,
-    upstreamName: string,
-    args: Record<string, unknown>,
-    context: ToolContext,
-  ): Promise<unknown> {
-    return this.servers.call(source, this.launchOf(source), {
-      name: upstreamName,
-      args,
-      signal: context.signal,
-    });
-  }
-
-  watch(source: StoredToolSource, changed: () => void): () => void {
-    return this.servers.watch(source, this.launchOf(source), changed);
-  }
-
-  release(sourceId: string): Promise<void> {
-    return this.servers.release(sourceId);
-  }
-
   /** What the process is started with, its secret variables' values opened. */
-  private launchOf(source: StoredToolSource): StdioLaunch {
+  protected connectionOf(source: StoredToolSource): StdioLaunch {
     const stored = source.settings as unknown as StdioLaunch;
     return {
       ...stored,

@@ -1,15 +1,10 @@
 import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { DataDirectoryConfig } from '../../../../core/config';
-import { mcpCallFailure } from '../../../../tools/kinds/mcp/mcp-call-answer';
 import { type StoredToolSource, type UpstreamListing } from '../../tool-source-type.contract';
 import { ToolSourcesConfig } from '../../tool-sources.config';
-import {
-  type SourceClient,
-  abortable,
-  callSourceTool,
-  listSourceTools,
-} from '../mcp/mcp-source-client';
+import { callSourceTool, listSourceTools, usingSourceClient } from '../mcp/mcp-source-client';
+import { type McpSourceClients, type UpstreamCall } from '../mcp/mcp-server-source-type';
 import { type StdioLaunch } from './stdio-launch';
 import { StdioServer } from './stdio-server';
 
@@ -26,7 +21,7 @@ interface Started {
  * deleted or its settings change, and at shutdown.
  */
 @Injectable()
-export class StdioServers implements OnApplicationShutdown {
+export class StdioServers implements McpSourceClients<StdioLaunch>, OnApplicationShutdown {
   private readonly logger = new Logger('ToolSources');
   private readonly started = new Map<string, Started>();
 
@@ -40,21 +35,22 @@ export class StdioServers implements OnApplicationShutdown {
     launch: StdioLaunch,
     { signal, limit }: { signal: AbortSignal; limit: number },
   ): Promise<UpstreamListing> {
-    return this.using(source, launch, signal, (client) =>
-      listSourceTools(client, { signal, limit }),
+    return usingSourceClient(
+      this.serverOf(source, launch).client(),
+      { signal, server: describe(source) },
+      (client) => listSourceTools(client, { signal, limit }),
     );
   }
 
-  call(
-    source: StoredToolSource,
-    launch: StdioLaunch,
-    call: { name: string; args: Record<string, unknown>; signal: AbortSignal },
-  ): Promise<unknown> {
-    return this.using(source, launch, call.signal, (client) =>
-      callSourceTool(client, {
-        ...call,
-        what: `MCP tool '${call.name}' of the ${describe(source)}`,
-      }),
+  call(source: StoredToolSource, launch: StdioLaunch, call: UpstreamCall): Promise<unknown> {
+    return usingSourceClient(
+      this.serverOf(source, launch).client(),
+      { signal: call.signal, server: describe(source) },
+      (client) =>
+        callSourceTool(client, {
+          ...call,
+          what: `MCP tool '${call.name}' of the ${describe(source)}`,
+        }),
     );
   }
 
@@ -73,20 +69,6 @@ export class StdioServers implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.started.keys()].map((id) => this.release(id)));
-  }
-
-  private async using<T>(
-    source: StoredToolSource,
-    launch: StdioLaunch,
-    signal: AbortSignal,
-    work: (client: SourceClient) => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await work(await abortable(this.serverOf(source, launch).client(), signal));
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      throw mcpCallFailure(error, describe(source));
-    }
   }
 
   /** The source's process for these settings: the one there is, or a new one (not started). */

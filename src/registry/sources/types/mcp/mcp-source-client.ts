@@ -1,5 +1,5 @@
 import { PACKAGE_VERSION } from '../../../../core/package-version';
-import { mcpCallAnswer } from '../../../../tools/kinds/mcp/mcp-call-answer';
+import { mcpCallAnswer, mcpCallFailure } from '../../../../tools/kinds/mcp/mcp-call-answer';
 import { type UpstreamListing } from '../../tool-source-type.contract';
 import { upstreamToolsOf } from './mcp-upstream-tools';
 
@@ -69,8 +69,27 @@ export async function callSourceTool(
   return mcpCallAnswer(result, call.what);
 }
 
+/**
+ * Runs `work` with a source's client once it is there. The caller's abort ends the wait with its
+ * reason; any other failure is told to `failed`, then reported as the server's (`server` names
+ * it in the message).
+ */
+export async function usingSourceClient<T>(
+  client: Promise<SourceClient>,
+  { signal, server, failed }: { signal: AbortSignal; server: string; failed?: () => void },
+  work: (client: SourceClient) => Promise<T>,
+): Promise<T> {
+  try {
+    return await work(await abortable(client, signal));
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    failed?.();
+    throw mcpCallFailure(error, server);
+  }
+}
+
 /** `promise`, or the signal's reason as soon as it aborts. */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(signal.reason as Error);

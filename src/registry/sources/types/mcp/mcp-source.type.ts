@@ -3,15 +3,10 @@ import { SecretBox } from '../../../../secrets/secret-box';
 import { mapSettingsSecretHeaders } from '../secret-header-settings';
 import { type ToolEndpoint } from '../../../../tools/kinds/endpoint/tool-endpoint';
 import { ToolUrlForbiddenError } from '../../../../tools/outbound/outbound.errors';
-import { type ToolContext } from '../../../../tools/tool.contract';
 import { ENDPOINT_FAILED_EXAMPLE } from '../../../../tools/tool-transport-errors';
-import {
-  type SourceSettings,
-  type StoredToolSource,
-  type ToolSourceType,
-  type UpstreamListing,
-} from '../../tool-source-type.contract';
+import { type SourceSettings, type StoredToolSource } from '../../tool-source-type.contract';
 import { ToolSourceTypeProvider } from '../../tool-source-type-provider.decorator';
+import { McpServerSourceType } from './mcp-server-source-type';
 import { McpSourceRequestDto } from './mcp-source-request.dto';
 import { McpUpstreams } from './mcp-upstreams';
 
@@ -21,15 +16,17 @@ import { McpUpstreams } from './mcp-upstreams';
  */
 @ToolSourceTypeProvider()
 @Injectable()
-export class McpSourceType implements ToolSourceType<McpSourceRequestDto> {
+export class McpSourceType extends McpServerSourceType<McpSourceRequestDto, ToolEndpoint> {
   readonly type = 'mcp';
   readonly dto = McpSourceRequestDto;
   readonly errors = [ENDPOINT_FAILED_EXAMPLE, new ToolUrlForbiddenError('mcp.internal', 'private')];
 
   constructor(
     private readonly secrets: SecretBox,
-    private readonly upstreams: McpUpstreams,
-  ) {}
+    protected readonly clients: McpUpstreams,
+  ) {
+    super();
+  }
 
   store(request: McpSourceRequestDto): Promise<SourceSettings> {
     const given = {
@@ -49,38 +46,8 @@ export class McpSourceType implements ToolSourceType<McpSourceRequestDto> {
     return mapSettingsSecretHeaders(settings, transform);
   }
 
-  list(
-    source: StoredToolSource,
-    options: { signal: AbortSignal; limit: number },
-  ): Promise<UpstreamListing> {
-    return this.upstreams.list(source.id, this.endpointOf(source), options);
-  }
-
-  call(
-    source: StoredToolSource,
-    upstreamName: string,
-    args: Record<string, unknown>,
-    context: ToolContext,
-  ): Promise<unknown> {
-    return this.upstreams.call(
-      source.id,
-      this.endpointOf(source),
-      upstreamName,
-      args,
-      context.signal,
-    );
-  }
-
-  watch(source: StoredToolSource, changed: () => void): () => void {
-    return this.upstreams.watch(source.id, this.endpointOf(source), changed);
-  }
-
-  release(sourceId: string): Promise<void> {
-    return this.upstreams.release(sourceId);
-  }
-
   /** The endpoint the source's requests go to, with its secret headers' values opened. */
-  private endpointOf(source: StoredToolSource): ToolEndpoint {
+  protected connectionOf(source: StoredToolSource): ToolEndpoint {
     return this.mapSecrets(source.settings, (value) =>
       this.secrets.open(value),
     ) as unknown as ToolEndpoint;

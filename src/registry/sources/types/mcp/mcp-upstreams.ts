@@ -4,19 +4,19 @@ import {
   displayUrlOf,
   requestHeadersOf,
 } from '../../../../tools/kinds/endpoint/tool-endpoint';
-import { mcpCallFailure } from '../../../../tools/kinds/mcp/mcp-call-answer';
 import { OutboundFetch } from '../../../../tools/outbound/outbound-fetch';
-import { type UpstreamListing } from '../../tool-source-type.contract';
+import { type StoredToolSource, type UpstreamListing } from '../../tool-source-type.contract';
 import { ToolSourcesConfig } from '../../tool-sources.config';
 import {
   NO_SDK_TIMEOUT_MS,
   type SourceClient as Client,
-  abortable,
   callSourceTool,
   listSourceTools,
   loadClientSdk,
   newSourceClient,
+  usingSourceClient,
 } from './mcp-source-client';
+import { type McpSourceClients, type UpstreamCall } from './mcp-server-source-type';
 
 /** One upstream's open connection, for the settings it was opened with. */
 interface Connection {
@@ -35,7 +35,7 @@ interface Connection {
  * source's listeners.
  */
 @Injectable()
-export class McpUpstreams implements OnApplicationShutdown {
+export class McpUpstreams implements McpSourceClients<ToolEndpoint>, OnApplicationShutdown {
   private readonly connections = new Map<string, Connection>();
 
   constructor(
@@ -43,36 +43,28 @@ export class McpUpstreams implements OnApplicationShutdown {
     private readonly config: ToolSourcesConfig,
   ) {}
 
-  async list(
-    sourceId: string,
+  list(
+    source: StoredToolSource,
     endpoint: ToolEndpoint,
     { signal, limit }: { signal: AbortSignal; limit: number },
   ): Promise<UpstreamListing> {
-    return this.using(sourceId, endpoint, signal, (client) =>
+    return this.using(source.id, endpoint, signal, (client) =>
       listSourceTools(client, { signal, limit }),
     );
   }
 
-  call(
-    sourceId: string,
-    endpoint: ToolEndpoint,
-    upstreamName: string,
-    args: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<unknown> {
-    return this.using(sourceId, endpoint, signal, (client) =>
+  call(source: StoredToolSource, endpoint: ToolEndpoint, call: UpstreamCall): Promise<unknown> {
+    return this.using(source.id, endpoint, call.signal, (client) =>
       callSourceTool(client, {
-        name: upstreamName,
-        args,
-        signal,
-        what: `MCP tool '${upstreamName}' at ${displayUrlOf(endpoint)}`,
+        ...call,
+        what: `MCP tool '${call.name}' at ${displayUrlOf(endpoint)}`,
       }),
     );
   }
 
   /** Connects now, to hear the server's notices; returns how to stop listening. */
-  watch(sourceId: string, endpoint: ToolEndpoint, changed: () => void): () => void {
-    const connection = this.connection(sourceId, endpoint);
+  watch(source: StoredToolSource, endpoint: ToolEndpoint, changed: () => void): () => void {
+    const connection = this.connection(source.id, endpoint);
     connection.listeners.add(changed);
     // A server that cannot be reached now is tried again at the next sync or call.
     connection.client.catch(() => undefined);
@@ -94,20 +86,21 @@ export class McpUpstreams implements OnApplicationShutdown {
    * Runs `work` with the source's client; a failure that is not the caller's abort drops the
    * client, so that the next need connects afresh (a server restarted, a session expired).
    */
-  private async using<T>(
+  private using<T>(
     sourceId: string,
     endpoint: ToolEndpoint,
     signal: AbortSignal,
     work: (client: Client) => Promise<T>,
   ): Promise<T> {
     const connection = this.connection(sourceId, endpoint);
-    try {
-      return await work(await abortable(connection.client, signal));
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
+    const failed = () => {
       if (this.connections.get(sourceId) === connection) void this.release(sourceId);
-      throw mcpCallFailure(error, displayUrlOf(endpoint));
-    }
+    };
+    return usingSourceClient(
+      connection.client,
+      { signal, server: displayUrlOf(endpoint), failed },
+      work,
+    );
   }
 
   /** The source's connection for these settings: the open one, or a new one. */
