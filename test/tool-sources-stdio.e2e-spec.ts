@@ -10,11 +10,26 @@ import { DataDirectoryConfig } from '../src/core/config';
 import { bearerFor } from './support/api-key';
 import { eventually } from './support/eventually';
 import { type LogCapture, captureLogs } from './support/log-capture';
-import { type TestApp, describeOnAdapter } from './support/test-app';
+import {
+  SELECTED_ADAPTER,
+  type TestApp,
+  describeOnAdapter,
+  startTestApp,
+} from './support/test-app';
+import { createTestDatabase } from './support/test-database';
 
 const SERVER_SCRIPT = join(__dirname, 'support', 'stdio-mcp-server.js');
 const SECRET = 'stdio-secret-5c2e91';
 const MAX_STDERR_LINES_A_MINUTE = 100;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function apiOf(testApp: () => TestApp, auth: () => string) {
   return {
@@ -68,15 +83,6 @@ describeOnAdapter(
         pid: number;
       };
     }
-
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
 
     test('imports the process’s tools; a call gets the given environment and PATH only, the secret never shown', async () => {
       const source = await createSource({
@@ -210,5 +216,69 @@ describeOnAdapter('mcp_stdio tool sources, not enabled', (testApp: () => TestApp
     });
     const sources = await apiOf(testApp, () => admin).get('/api/v1/tool-sources');
     expect(sources.body.total).toBe(0);
+  });
+});
+
+describe('mcp_stdio tool sources across a restart', () => {
+  test('shutdown stops the process; restarted with TOOL_SOURCE_STDIO off, the source stays and runs nothing', async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await startTestApp(SELECTED_ADAPTER, {
+        env: { ...database.env, TOOL_SOURCE_STDIO: 'true' },
+      });
+      let auth = '';
+      let sourceId = '';
+      let cwd = '';
+      let pid = 0;
+      try {
+        auth = await bearerFor(first.app, 'admin');
+        const api = apiOf(
+          () => first,
+          () => auth,
+        );
+        const created = await api.post('/api/v1/tool-sources', {
+          name: 'kept',
+          type: 'mcp_stdio',
+          command: process.execPath,
+          args: [SERVER_SCRIPT],
+        });
+        expect(created.body).toMatchObject({ status: 'ready' });
+        sourceId = String(created.body.id);
+        const called = await api.post('/api/tools/kept__environment', {});
+        ({ cwd, pid } = JSON.parse(String(called.body.result)) as { cwd: string; pid: number });
+      } finally {
+        await first.close();
+      }
+      await eventually('the process to end with its server', () =>
+        Promise.resolve(alive(pid) ? undefined : true),
+      );
+
+      const second = await startTestApp(SELECTED_ADAPTER, { env: database.env });
+      try {
+        const api = apiOf(
+          () => second,
+          () => auth,
+        );
+        const call = await api.post('/api/tools/kept__echo', { text: 'x' });
+        expect(call.status).toBe(502);
+        expect(call.body.error.message).toContain('TOOL_SOURCE_STDIO');
+        expect((await api.post(`/api/v1/tool-sources/${sourceId}/sync`, {})).status).toBe(202);
+        const failed = await eventually('the sync to fail', async () => {
+          const view = (await api.get(`/api/v1/tool-sources/${sourceId}`)).body as {
+            status: string;
+            last_error: string;
+          };
+          return view.status === 'error' ? view : undefined;
+        });
+        expect(failed).toMatchObject({ tool_count: 3 });
+        expect(failed.last_error).toContain('TOOL_SOURCE_STDIO');
+        // Nothing was started: the pid file still names the process the first server ran.
+        expect(readFileSync(join(cwd, 'pid'), 'utf8')).toBe(String(pid));
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -3,7 +3,12 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { DataDirectoryConfig } from '../../../../core/config';
 import { type StoredToolSource, type UpstreamListing } from '../../tool-source-type.contract';
 import { ToolSourcesConfig } from '../../tool-sources.config';
-import { callSourceTool, listSourceTools, usingSourceClient } from '../mcp/mcp-source-client';
+import {
+  type SourceClient,
+  callSourceTool,
+  listSourceTools,
+  usingSourceClient,
+} from '../mcp/mcp-source-client';
 import { type McpSourceClients, type UpstreamCall } from '../mcp/mcp-server-source-type';
 import { type StdioLaunch } from './stdio-launch';
 import { StdioServer } from './stdio-server';
@@ -36,7 +41,7 @@ export class StdioServers implements McpSourceClients<StdioLaunch>, OnApplicatio
     { signal, limit }: { signal: AbortSignal; limit: number },
   ): Promise<UpstreamListing> {
     return usingSourceClient(
-      this.serverOf(source, launch).client(),
+      this.clientOf(source, launch),
       { signal, server: describe(source) },
       (client) => listSourceTools(client, { signal, limit }),
     );
@@ -44,7 +49,7 @@ export class StdioServers implements McpSourceClients<StdioLaunch>, OnApplicatio
 
   call(source: StoredToolSource, launch: StdioLaunch, call: UpstreamCall): Promise<unknown> {
     return usingSourceClient(
-      this.serverOf(source, launch).client(),
+      this.clientOf(source, launch),
       { signal: call.signal, server: describe(source) },
       (client) =>
         callSourceTool(client, {
@@ -69,6 +74,17 @@ export class StdioServers implements McpSourceClients<StdioLaunch>, OnApplicatio
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.started.keys()].map((id) => this.release(id)));
+  }
+
+  /**
+   * The client of the source's process, started if need be; none where stdio sources were
+   * turned off after the source was added: it stays, and runs nothing until they are back on.
+   */
+  private clientOf(source: StoredToolSource, launch: StdioLaunch): Promise<SourceClient> {
+    if (!this.config.TOOL_SOURCE_STDIO) {
+      return Promise.reject(new Error('mcp_stdio sources are off here (TOOL_SOURCE_STDIO)'));
+    }
+    return this.serverOf(source, launch).client();
   }
 
   /** The source's process for these settings: the one there is, or a new one (not started). */
