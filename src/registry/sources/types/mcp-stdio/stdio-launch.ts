@@ -1,5 +1,3 @@
-import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
-
 /** What a source's process is started with: its settings, secret values opened. */
 export interface StdioLaunch {
   command: string;
@@ -11,12 +9,15 @@ export interface StdioLaunch {
 /**
  * The process's environment: the source's variables and the server's `PATH`, nothing else of
  * the server's (its keys, its database URL). The SDK's transport adds a few variables of ours
- * to whatever it is given (`HOME`, `USER` …); each is given as `undefined`, which Node leaves
- * out of the child's environment, unless the source sets it.
+ * to whatever it is given (`inherited`: `HOME`, `USER` …); each is given as `undefined`, which
+ * Node leaves out of the child's environment, unless the source sets it.
  */
-export function environmentOf(launch: StdioLaunch): Record<string, string> {
+export function environmentOf(
+  launch: StdioLaunch,
+  inherited: readonly string[],
+): Record<string, string> {
   const environment: Record<string, string | undefined> = {
-    ...Object.fromEntries(DEFAULT_INHERITED_ENV_VARS.map((name) => [name, undefined] as const)),
+    ...Object.fromEntries(inherited.map((name) => [name, undefined] as const)),
     ...(process.env.PATH !== undefined && { PATH: process.env.PATH }),
     ...launch.env,
     ...launch.secret_env,

@@ -4,6 +4,7 @@ import { RestartBackoff } from './restart-backoff';
 import { StderrLines } from './stderr-lines';
 import { type StdioLaunch, environmentOf } from './stdio-launch';
 
+/** The SDK's stdio transport, loaded when a source's process first starts, not by every start. */
 const loadStdioTransport = () => import('@modelcontextprotocol/client/stdio');
 
 /** What a source's process needs beside its launch settings. */
@@ -84,7 +85,7 @@ export class StdioServer {
   }
 
   private async connect(run: RunState): Promise<SourceClient> {
-    const [{ Client }, { StdioClientTransport }] = await Promise.all([
+    const [{ Client }, { StdioClientTransport, DEFAULT_INHERITED_ENV_VARS }] = await Promise.all([
       loadClientSdk(),
       loadStdioTransport(),
       mkdir(this.options.cwd, { recursive: true }),
@@ -94,7 +95,7 @@ export class StdioServer {
     const transport = new StdioClientTransport({
       command: this.launch.command,
       args: this.launch.args,
-      env: environmentOf(this.launch),
+      env: environmentOf(this.launch, DEFAULT_INHERITED_ENV_VARS),
       cwd: this.options.cwd,
       stderr: 'pipe',
     });
