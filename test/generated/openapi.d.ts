@@ -5476,7 +5476,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description VALIDATION_ERROR | INVALID_JSON */
+      /** @description VALIDATION_ERROR | INVALID_JSON | STDIO_SOURCES_DISABLED */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5705,7 +5705,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description VALIDATION_ERROR | INVALID_JSON */
+      /** @description VALIDATION_ERROR | INVALID_JSON | STDIO_SOURCES_DISABLED */
       422: {
         headers: {
           [name: string]: unknown;

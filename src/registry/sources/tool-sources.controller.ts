@@ -32,6 +32,7 @@ import {
 } from './tool-source.errors';
 import { ToolSourceChangesService } from './tool-source-changes.service';
 import { ToolSourcesService } from './tool-sources.service';
+import { StdioSourcesDisabledError } from './types/mcp-stdio/stdio-sources-disabled.error';
 
 const EXAMPLE_ID = '9a4e1f2b-6c3d-4e5f-8a7b-1c2d3e4f5a6b';
 const CHANGE_ID = '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
@@ -39,7 +40,11 @@ const NOT_FOUND = new ToolSourceNotFoundError(EXAMPLE_ID);
 const ID_PARAM = ApiParam({ name: 'id', format: 'uuid', example: EXAMPLE_ID });
 const CHANGE_ID_PARAM = ApiParam({ name: 'change_id', format: 'uuid', example: CHANGE_ID });
 /** What a request's fields can be refused with, an unknown type among them. */
-const INPUT_ERRORS = [...API_V1_INPUT_ERRORS, unknownSourceType(['mcp', 'openapi'])];
+const INPUT_ERRORS = [
+  ...API_V1_INPUT_ERRORS,
+  unknownSourceType(['mcp', 'mcp_stdio', 'openapi']),
+  new StdioSourcesDisabledError(),
+];
 
 @ApiV1Controller('tool-sources', 'registry: tool sources')
 export class ToolSourcesController {
