@@ -2,7 +2,8 @@
  * A restart keeps tool sources, their imported tools, what admins set on those tools and the
  * changes still waiting for a decision; the restarted server serves and decides them.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import {
   PETS_API_KEY,
   PETS_DOCUMENT_JSON,
@@ -18,6 +19,9 @@ import {
   echoTool,
   startUpstreamMcpServer,
 } from './support/upstream-mcp-server';
+
+/** A small MCP server over stdio that reports the environment it was started with. */
+const STDIO_SERVER = join(__dirname, 'support', 'stdio-mcp-server.js');
 
 /** Another key, written in hex. */
 const KEY_B = randomBytes(32).toString('hex');
@@ -115,7 +119,9 @@ describe('tool sources across a restart', () => {
     const rotated = await createTestDatabase();
     const pets = await new PetsApi().start();
     const boot = (keys: Record<string, string>) =>
-      startTestApp(SELECTED_ADAPTER, { env: { ...rotated.env, ...keys } });
+      startTestApp(SELECTED_ADAPTER, {
+        env: { ...rotated.env, TOOL_SOURCE_STDIO: 'true', ...keys },
+      });
     try {
       const withOldKey = await boot({ SECRET_KEY: KEY_A });
       const auth = await bearerFor(withOldKey.app, 'admin');
@@ -140,6 +146,17 @@ describe('tool sources across a restart', () => {
           secret_headers: { 'X-Api-Key': PETS_API_KEY },
         });
       expect(described.status).toBe(201);
+      const launched = await withOldKey.http
+        .post('/api/v1/tool-sources')
+        .set('Authorization', auth)
+        .send({
+          name: 'local',
+          type: 'mcp_stdio',
+          command: process.execPath,
+          args: [STDIO_SERVER],
+          secret_env: { STDIO_TOKEN: SECRET },
+        });
+      expect(launched.status).toBe(201);
       await withOldKey.close();
       await (await boot({ SECRET_KEY: KEY_B, SECRET_KEY_PREVIOUS: KEY_A })).close();
 
@@ -159,6 +176,15 @@ describe('tool sources across a restart', () => {
           .send({ petId: 4 });
         expect(pet.status).toBe(200);
         expect(pet.body.result).toMatchObject({ id: 4 });
+        // The process is started with the secret variable opened by the new key.
+        const given = await withNewKey.http
+          .post('/api/tools/local__environment')
+          .set('Authorization', auth)
+          .send({});
+        expect(given.status).toBe(200);
+        expect(JSON.stringify(given.body.result)).toContain(
+          createHash('sha256').update(SECRET).digest('hex'),
+        );
       } finally {
         await withNewKey.close();
       }

@@ -38,9 +38,15 @@ export class McpStdioSourceType extends McpServerSourceType<McpStdioSourceReques
       command: request.command,
       args: request.args ?? [],
       env: request.env ?? {},
-      secret_env: mapSecretHeaders(request.secret_env ?? {}, (value) => this.secrets.seal(value)),
+      secret_env: request.secret_env ?? {},
     };
-    return Promise.resolve({ ...launch });
+    return Promise.resolve(this.mapSecrets({ ...launch }, (value) => this.secrets.seal(value)));
+  }
+
+  mapSecrets(settings: SourceSettings, transform: (value: string) => string): SourceSettings {
+    const secretEnv = (settings as unknown as StdioLaunch).secret_env;
+    // The same per-value mapping as secret headers: a record of names to sealed values.
+    return { ...settings, secret_env: mapSecretHeaders(secretEnv, transform) };
   }
 
   view(settings: SourceSettings): Record<string, unknown> {
@@ -50,10 +56,8 @@ export class McpStdioSourceType extends McpServerSourceType<McpStdioSourceReques
 
   /** What the process is started with, its secret variables' values opened. */
   protected connectionOf(source: StoredToolSource): StdioLaunch {
-    const stored = source.settings as unknown as StdioLaunch;
-    return {
-      ...stored,
-      secret_env: mapSecretHeaders(stored.secret_env, (value) => this.secrets.open(value)),
-    };
+    return this.mapSecrets(source.settings, (value) =>
+      this.secrets.open(value),
+    ) as unknown as StdioLaunch;
   }
 }
