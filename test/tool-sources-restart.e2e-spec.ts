@@ -125,38 +125,30 @@ describe('tool sources across a restart', () => {
     try {
       const withOldKey = await boot({ SECRET_KEY: KEY_A });
       const auth = await bearerFor(withOldKey.app, 'admin');
-      const created = await withOldKey.http
-        .post('/api/v1/tool-sources')
-        .set('Authorization', auth)
-        .send({
-          name: 'vault',
-          type: 'mcp',
-          url: upstream.url,
-          secret_headers: { 'X-Token': SECRET },
-        });
-      expect(created.status).toBe(201);
-      const described = await withOldKey.http
-        .post('/api/v1/tool-sources')
-        .set('Authorization', auth)
-        .send({
+      // One source of each type that holds secrets, each sealed with the old key.
+      for (const source of [
+        { name: 'vault', type: 'mcp', url: upstream.url, secret_headers: { 'X-Token': SECRET } },
+        {
           name: 'pets',
           type: 'openapi',
           document: PETS_DOCUMENT_JSON,
           base_url: `${pets.url}/api`,
           secret_headers: { 'X-Api-Key': PETS_API_KEY },
-        });
-      expect(described.status).toBe(201);
-      const launched = await withOldKey.http
-        .post('/api/v1/tool-sources')
-        .set('Authorization', auth)
-        .send({
+        },
+        {
           name: 'local',
           type: 'mcp_stdio',
           command: process.execPath,
           args: [STDIO_SERVER],
           secret_env: { STDIO_TOKEN: SECRET },
-        });
-      expect(launched.status).toBe(201);
+        },
+      ]) {
+        const created = await withOldKey.http
+          .post('/api/v1/tool-sources')
+          .set('Authorization', auth)
+          .send(source);
+        expect(created.status).toBe(201);
+      }
       await withOldKey.close();
       await (await boot({ SECRET_KEY: KEY_B, SECRET_KEY_PREVIOUS: KEY_A })).close();
 
