@@ -2390,8 +2390,20 @@ export interface components {
       sync_interval_seconds?: number;
     };
     ToolSourceDto: {
+      /**
+       * @example quarantine
+       * @enum {string}
+       */
+      on_change: 'quarantine' | 'apply';
       /** @example annotations */
       requires_approval: 'annotations' | boolean;
+      /**
+       * @description `syncing` until the first read of the upstream ends, then `ready`, or `error` while the
+       *     upstream cannot be read (see `last_error`).
+       * @example ready
+       * @enum {string}
+       */
+      status: 'syncing' | 'ready' | 'error';
       /** @example 9a4e1f2b-6c3d-4e5f-8a7b-1c2d3e4f5a6b */
       id: string;
       /** @example github */
@@ -2408,22 +2420,10 @@ export interface components {
        *     ]
        */
       exclude: string[];
-      /**
-       * @example quarantine
-       * @enum {string}
-       */
-      on_change: 'quarantine' | 'apply';
       /** @example false */
       public: boolean;
       /** @example 600 */
       sync_interval_seconds: number;
-      /**
-       * @description `syncing` until the first read of the upstream ends, then `ready`, or `error` while the
-       *     upstream cannot be read (see `last_error`).
-       * @example ready
-       * @enum {string}
-       */
-      status: 'error' | 'ready' | 'syncing';
       /**
        * Format: date-time
        * @description When the upstream was last read successfully.

@@ -18,7 +18,8 @@ export class ToolSourceDto {
   include!: string[];
   /** @example ["delete_*"] */
   exclude!: string[];
-  /** @example "quarantine" */
+  // Explicit enums: an inferred union's order follows the compiler's, which varies by build.
+  @ApiProperty({ enum: ['quarantine', 'apply'], example: 'quarantine' })
   on_change!: 'quarantine' | 'apply';
   /** @example false */
   public!: boolean;
@@ -31,8 +32,9 @@ export class ToolSourceDto {
   sync_interval_seconds!: number;
   /**
    * `syncing` until the first read of the upstream ends, then `ready`, or `error` while the
-   * upstream cannot be read (see `last_error`). @example "ready"
+   * upstream cannot be read (see `last_error`).
    */
+  @ApiProperty({ enum: ['syncing', 'ready', 'error'], example: 'ready' })
   status!: 'syncing' | 'ready' | 'error';
   /** When the upstream was last read successfully. @example "2026-11-22T10:00:00.000Z" */
   last_synced_at!: Date | null;
