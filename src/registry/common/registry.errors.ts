@@ -41,6 +41,13 @@ const USER_KINDS = {
 /** What still refers to a resource that was asked to be deleted, which keeps it. */
 export type ResourceUsage = { [field in keyof typeof USER_KINDS]?: ResourceReference[] };
 
+/** Each user a usage lists, named with its kind (`agent 'triage'`), agents first. */
+export function usersOf(usage: ResourceUsage): string[] {
+  return Object.entries(USER_KINDS).flatMap(([field, userKind]) =>
+    (usage[field as keyof ResourceUsage] ?? []).map((user) => `${userKind} '${user.name}'`),
+  );
+}
+
 /** Whether anything at all is listed as using the resource. */
 export function isInUse(usage: ResourceUsage): boolean {
   return Object.values(usage).some((users) => (users ?? []).length > 0);
@@ -54,10 +61,7 @@ export class ResourceInUseError extends DomainError {
   readonly code: string;
   readonly status = 409;
   constructor(kind: ResourceKind, name: string, usage: ResourceUsage) {
-    const users = Object.entries(USER_KINDS).flatMap(([field, userKind]) =>
-      (usage[field as keyof ResourceUsage] ?? []).map((user) => `${userKind} '${user.name}'`),
-    );
-    super(`${kind} '${name}' is in use by ${users.join(', ')}`, usage);
+    super(`${kind} '${name}' is in use by ${usersOf(usage).join(', ')}`, usage);
     this.code = `${codeOf(kind)}_IN_USE`;
   }
 }

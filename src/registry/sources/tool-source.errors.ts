@@ -1,5 +1,5 @@
 import { DomainError, ValidationFailedError } from '../../core/errors';
-import { type ResourceReference } from '../common/registry.errors';
+import { type ResourceReference, usersOf } from '../common/registry.errors';
 
 export class ToolSourceNotFoundError extends DomainError {
   readonly code = 'SOURCE_NOT_FOUND';
@@ -25,11 +25,7 @@ export class ToolSourceInUseError extends DomainError {
     name: string,
     usage: { used_by_agents: ResourceReference[]; used_in_workflows: ResourceReference[] },
   ) {
-    const users = [
-      ...usage.used_by_agents.map((agent) => `agent '${agent.name}'`),
-      ...usage.used_in_workflows.map((workflow) => `workflow '${workflow.name}'`),
-    ];
-    super(`Tool source '${name}' has tools in use by ${users.join(', ')}`, usage);
+    super(`Tool source '${name}' has tools in use by ${usersOf(usage).join(', ')}`, usage);
   }
 }
 
