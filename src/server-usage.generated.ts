@@ -16,6 +16,7 @@ directory (variables set in the environment win). Every variable, with its defau
   MAX_JSON_DEPTH                     default 64
   LOG_LEVEL                          default info
   TRUST_PROXY                        unset by default
+  PUBLIC_URL                         unset by default
 
   DATABASE_URL                       unset by default
   DATABASE_POOL_SIZE                 default 10

@@ -51,6 +51,7 @@ describe('loadAppConfig', () => {
       MAX_JSON_DEPTH: '16',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'loopback',
+      PUBLIC_URL: 'https://hub.example.com/',
     });
     expect(config.http).toStrictEqual({
       adapter: 'fastify',
@@ -59,6 +60,7 @@ describe('loadAppConfig', () => {
       maxBodyBytes: 2048,
       maxJsonDepth: 16,
       trustProxy: expect.any(Function),
+      publicUrl: 'https://hub.example.com',
     });
     expect(config.http.trustProxy('127.0.0.1', 0)).toBe(true);
     expect(config.http.trustProxy('203.0.113.7', 0)).toBe(false);

@@ -2,6 +2,7 @@ import { IsIn, Max, Min } from 'class-validator';
 import { type ModuleImport, featureConfigsIn } from './feature-configs';
 import { HostVariable } from './host-variable.decorator';
 import { IntegerVariable } from './integer-variable.decorator';
+import { PublicUrlVariable, parsePublicUrl } from './public-url-variable.decorator';
 import { DEFAULT_HOST, DEFAULT_PORT } from './listen-defaults';
 import { type ProxyTrust, parseTrustProxy } from './trust-proxy';
 import { TrustProxyVariable } from './trust-proxy-variable.decorator';
@@ -65,6 +66,13 @@ export class CoreEnvironment {
   )
   @TrustProxyVariable()
   TRUST_PROXY = '';
+
+  @Describe(
+    'The base URL clients reach the server at (behind a proxy, the one they see): links, OAuth issuer and resource identifiers are built from it',
+    { unset: '`http://localhost:<PORT>`, with the port the server listens on' },
+  )
+  @PublicUrlVariable()
+  PUBLIC_URL = '';
 }
 
 /** Every class of variables the app in `modules` reads: the core's first, then each feature's. */
@@ -83,6 +91,8 @@ export class AppConfig {
       maxJsonDepth: number;
       /** Which proxies' `X-Forwarded-For` is believed; both adapters are given this one function. */
       trustProxy: ProxyTrust;
+      /** `PUBLIC_URL` without a trailing slash; unset when the server is reached where it listens. */
+      publicUrl?: string;
     },
     /** `stderr` when stdout is taken by a protocol (the MCP stdio server). */
     readonly log: { level: LogLevel; destination: 'stdout' | 'stderr' },
@@ -114,6 +124,7 @@ export function loadAppConfig(env: Environment, modules: readonly ModuleImport[]
       maxJsonDepth: core.MAX_JSON_DEPTH,
       // Validated above, so it parses.
       trustProxy: parseTrustProxy(core.TRUST_PROXY) as ProxyTrust,
+      publicUrl: core.PUBLIC_URL === '' ? undefined : parsePublicUrl(core.PUBLIC_URL),
     },
     { level: core.LOG_LEVEL, destination: 'stdout' },
   );

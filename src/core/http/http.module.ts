@@ -4,6 +4,7 @@ import { UploadsOnlyWhereAccepted } from './accepts-uploads';
 import { CorsPolicy } from './cors';
 import { EarlyRequestChecks } from './early-request-checks';
 import { GlobalExceptionFilter } from './global-exception.filter';
+import { PublicUrl } from './public-url';
 import { RouteCatalog } from './route-catalog.service';
 
 @Module({})
@@ -19,12 +20,13 @@ export class HttpCoreModule {
       imports: [DiscoveryModule],
       providers: [
         RouteCatalog,
+        PublicUrl,
         { provide: CorsPolicy, useValue: cors },
         { provide: EarlyRequestChecks, useValue: checks },
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_GUARD, useClass: UploadsOnlyWhereAccepted },
       ],
-      exports: [RouteCatalog, CorsPolicy, EarlyRequestChecks],
+      exports: [RouteCatalog, PublicUrl, CorsPolicy, EarlyRequestChecks],
     };
   }
 }
