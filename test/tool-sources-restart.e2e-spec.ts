@@ -4,6 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { DATABASE, type Database } from '../src/database/database';
+import { rawRows } from '../src/database/raw-rows';
 import {
   PETS_API_KEY,
   PETS_DOCUMENT_JSON,
@@ -112,6 +115,67 @@ describe('tool sources across a restart', () => {
       expect(added.status).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+
+  test('a periodic schedule lost while the server was down resumes at the next start, once', async () => {
+    const lost = await createTestDatabase();
+    const periodicJobs = (db: Database) =>
+      rawRows<{ due: string; start_after: Date }>(
+        db,
+        sql`SELECT data->>'due' AS due, start_after FROM pgboss.job
+            WHERE name = 'tool-source-sync' AND state IN ('created', 'retry') AND data ? 'due'`,
+      );
+    try {
+      const first = await startTestApp(SELECTED_ADAPTER, { env: lost.env });
+      let sourceId: string;
+      try {
+        const auth = await bearerFor(first.app, 'admin');
+        const created = await first.http
+          .post('/api/v1/tool-sources')
+          .set('Authorization', auth)
+          .send({ name: 'lost', type: 'mcp', url: upstream.url, on_change: 'apply' });
+        expect(created.status).toBe(201);
+        sourceId = String(created.body.id);
+        const db = first.app.get<Database>(DATABASE);
+        expect(await periodicJobs(db)).toHaveLength(1);
+        // As if the periodic job's time came and its retries ran out: none is queued any more.
+        await db.execute(sql`DELETE FROM pgboss.job WHERE name = 'tool-source-sync'`);
+        await db.execute(
+          sql`UPDATE tool_sources SET next_sync_at = now() - interval '1 minute' WHERE id = ${sourceId}`,
+        );
+      } finally {
+        await first.close();
+      }
+      upstream.tools.set('late', echoTool('late'));
+
+      const second = await startTestApp(SELECTED_ADAPTER, { env: lost.env });
+      try {
+        const auth = await bearerFor(second.app, 'admin');
+        await eventually('the restarted server to sync the source by itself', async () => {
+          const tools = await second.http
+            .get(`/api/v1/tools?source_id=${sourceId}`)
+            .set('Authorization', auth);
+          const names = (tools.body.items as { name: string }[]).map((tool) => tool.name);
+          return names.includes('lost__late') ? names : undefined;
+        });
+        const db = second.app.get<Database>(DATABASE);
+        const planned = await eventually('the next periodic sync to be planned', async () => {
+          const jobs = await periodicJobs(db);
+          return jobs.length > 0 && new Date(jobs[0].due) > new Date() ? jobs : undefined;
+        });
+        expect(planned).toHaveLength(1);
+        const [{ next_sync_at }] = await rawRows<{ next_sync_at: Date }>(
+          db,
+          sql`SELECT next_sync_at FROM tool_sources WHERE id = ${sourceId}`,
+        );
+        expect(new Date(planned[0].due).getTime()).toBe(new Date(next_sync_at).getTime());
+      } finally {
+        await second.close();
+      }
+    } finally {
+      upstream.tools.delete('late');
+      await lost.drop();
     }
   });
 

@@ -48,6 +48,11 @@ export const toolSources = pgTable(
     sync_interval_seconds: integer('sync_interval_seconds').notNull().default(600),
     status: text('status').$type<ToolSourceStatus>().notNull().default('syncing'),
     last_synced_at: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the source's periodic sync is due: the one queued job carrying this time is the
+     * schedule; any other periodic job of the source is left over and does nothing.
+     */
+    next_sync_at: timestamp('next_sync_at', { withTimezone: true, mode: 'date' }),
     last_error: text('last_error'),
     ...timestamps,
   },

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import {
   type ToolSourceSettings,
   agentTools,
@@ -53,6 +53,29 @@ export class ToolSourcesRepository {
       .where(eq(toolSources.id, id))
       .returning();
     return row;
+  }
+
+  /** The sources whose periodic sync is overdue or was never planned, locked against a peer's plan. */
+  async unscheduled(now: Date): Promise<ToolSourceRow[]> {
+    return this.transactions.db
+      .select()
+      .from(toolSources)
+      .where(or(isNull(toolSources.next_sync_at), lt(toolSources.next_sync_at, now)))
+      .for('update', { skipLocked: true });
+  }
+
+  /**
+   * Sets when the source's next periodic sync is due; with `replacing`, only while that is the
+   * current plan. Whether it was set (false: the source is gone, or its plan changed).
+   */
+  async planNextSync(id: string, due: Date, replacing?: Date): Promise<boolean> {
+    const current = replacing ? eq(toolSources.next_sync_at, replacing) : undefined;
+    const planned = await this.transactions.db
+      .update(toolSources)
+      .set({ next_sync_at: due })
+      .where(and(eq(toolSources.id, id), current))
+      .returning({ id: toolSources.id });
+    return planned.length > 0;
   }
 
   /** Deletes the source, its tools and its changes with it. */

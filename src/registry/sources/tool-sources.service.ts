@@ -115,6 +115,9 @@ export class ToolSourcesService {
         }
       }
       if (resync) await this.schedule.syncSoon(row.id);
+      if (common.sync_interval_seconds !== undefined) {
+        await this.schedule.scheduleNext(row.id, row.sync_interval_seconds);
+      }
       return row;
     });
     if (settings) {

@@ -1,0 +1,1 @@
+ALTER TABLE "tool_sources" ADD COLUMN "next_sync_at" timestamp with time zone;
