@@ -110,6 +110,22 @@ describeOnAdapter(
       expect(JSON.stringify(response.body)).not.toContain('upstream-secret');
     });
 
+    test('new secret headers saved on the source are what the very next call sends', async () => {
+      const source = await createSource();
+      const call = () => api.post(`/api/tools/${source.name}__search_issues`, { text: 'x' });
+      expect((await call()).status).toBe(200);
+      const patched = await api.patch(`/api/v1/tool-sources/${source.id}`, {
+        url: upstream.url,
+        secret_headers: { Authorization: 'Bearer rotated-token' },
+      });
+      expect(patched.status).toBe(200);
+      upstream.headersSeen.length = 0;
+      expect((await call()).status).toBe(200);
+      const sent = upstream.headersSeen.map((headers) => headers.authorization);
+      expect(sent).toContain('Bearer rotated-token');
+      expect(sent).not.toContain(SECRET);
+    });
+
     test('MCP clients see imported tools with their annotations and call them', async () => {
       const source = await createSource();
       const { client } = await clients.connectHttp(await listeningUrl(testApp()), 'e2e', {

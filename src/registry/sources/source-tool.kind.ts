@@ -35,11 +35,8 @@ export class SourceToolKind implements ToolKind {
 
   build({ implementation }: StoredTool): ToolKindBuild {
     const { source_id, upstream_name } = implementation as SourceToolImplementation;
-    return {
-      handler: {
-        execute: (input, context) => this.calls.call(source_id, upstream_name, input, context),
-      },
-    };
+    const call = this.calls.callerOf(source_id, upstream_name);
+    return { handler: { execute: (input, context) => call(input, context) } };
   }
 
   view(implementation: ToolImplementation) {
