@@ -138,7 +138,9 @@ describeOnAdapter(
         name: `${source.name}__search_issues`,
         arguments: { text: 'hello' },
       });
-      expect(JSON.stringify(result.content)).toContain('hello');
+      // The upstream's text, as it wrote it: not quoted again as a JSON string.
+      expect(result.content).toEqual([{ type: 'text', text: '{"text":"hello"}' }]);
+      expect(result.structuredContent).toEqual({ value: '{"text":"hello"}' });
     });
 
     test('members read sources but may not write them', async () => {

@@ -37,13 +37,17 @@ export function toMcpTool(definition: ToolDefinition, runsAsTask = false): Tool 
   };
 }
 
-/** Success: the result as structured content, and as JSON text for clients that read text. */
+/**
+ * Success: the result as structured content, and as text for clients that read text: a text
+ * result as it is (an upstream MCP tool's text reaches the model unchanged), anything else as
+ * its JSON.
+ */
 export function toolSuccess(answer: unknown): CallToolResult {
   // A proxied MCP tool's items are not re-served unchecked: its plain value is.
   const result = plainValueOf(answer);
   const structured = isRecord(result) ? result : { value: result };
   return {
-    content: [{ type: 'text', text: JSON.stringify(result) }],
+    content: [{ type: 'text', text: typeof result === 'string' ? result : JSON.stringify(result) }],
     structuredContent: structured,
   };
 }
