@@ -23,7 +23,8 @@ const SMALL_LIMIT = 64 * 1024;
 const DEFAULT_LIMIT = 10 * MB;
 const HUGE = 200 * MB;
 
-type Kind = 'http' | 'mcp';
+/** `source`: the `any` tool of the MCP server, imported by a tool source. */
+type Kind = 'http' | 'mcp' | 'source';
 
 let counter = 0;
 
@@ -32,7 +33,7 @@ function suite(env: Record<string, string>) {
   const state = {} as {
     app: TestApp;
     auth: string;
-    servers: Record<Kind, StreamingToolServer>;
+    servers: Record<Exclude<Kind, 'source'>, StreamingToolServer>;
     rss?: RssPeak;
   };
   beforeAll(async () => {
@@ -50,6 +51,7 @@ function suite(env: Record<string, string>) {
   });
 
   const register = async (kind: Kind) => {
+    if (kind === 'source') return importAnswerTool();
     const url = state.servers[kind].url;
     const response = await state.app.http
       .post('/api/v1/tools')
@@ -64,6 +66,22 @@ function suite(env: Record<string, string>) {
     expect(response.status).toBe(201);
     return response.body as { id: string; name: string };
   };
+  const importAnswerTool = async () => {
+    const source = await state.app.http
+      .post('/api/v1/tool-sources')
+      .set('Authorization', state.auth)
+      .send({
+        name: `answers${++counter}`,
+        type: 'mcp',
+        url: state.servers.mcp.url,
+        requires_approval: false,
+      });
+    expect(source.body).toMatchObject({ status: 'ready', tool_count: 1 });
+    const tools = await state.app.http
+      .get(`/api/v1/tools?source_id=${source.body.id}`)
+      .set('Authorization', state.auth);
+    return tools.body.items[0] as { id: string; name: string };
+  };
   const invoke = (name: string, input: StreamedAnswerInput) =>
     state.app.http.post(`/api/tools/${name}`).set('Authorization', state.auth).send(input);
   const testRun = (id: string, params: StreamedAnswerInput) =>
@@ -73,8 +91,9 @@ function suite(env: Record<string, string>) {
       .send({ params });
   /** The answers the server of `kind` started from now on, to follow when they end. */
   const answersFrom = (kind: Kind) => {
-    const seen = state.servers[kind].answers.length;
-    return () => state.servers[kind].answers.slice(seen);
+    const server = state.servers[kind === 'source' ? 'mcp' : kind];
+    const seen = server.answers.length;
+    return () => server.answers.slice(seen);
   };
   return { state, register, invoke, testRun, answersFrom };
 }
@@ -94,6 +113,8 @@ describe(`Tool answers past a TOOL_MAX_RESPONSE_BYTES of ${SMALL_LIMIT}`, () => 
     ['http tool', 'http', { bytes: HUGE }],
     ['mcp tool answering JSON', 'mcp', { bytes: HUGE, format: 'json' }],
     ['mcp tool answering a server-sent event', 'mcp', { bytes: HUGE, format: 'sse' }],
+    ['imported tool answering JSON', 'source', { bytes: HUGE, format: 'json' }],
+    ['imported tool answering a server-sent event', 'source', { bytes: HUGE, format: 'sse' }],
   ];
 
   test.each(cases)(

@@ -68,7 +68,7 @@ export function startStreamingHttpToolServer(
 
 /**
  * A stateless MCP server (Streamable HTTP, written out by hand: the SDK's server builds each
- * answer whole) whose every tool answers `StreamedAnswerInput` with a text of that size, as
+ * answer whole) listing one tool, `any`, whose every tool answers `StreamedAnswerInput` with a text of that size, as
  * JSON or as a server-sent event, and as a result or a tool error.
  */
 export function startStreamingMcpServer(
@@ -95,6 +95,10 @@ export function startStreamingMcpServer(
           },
         }),
       );
+    } else if (method === 'tools/list') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const any = { name: 'any', inputSchema: STREAMED_ANSWER_PARAMETERS };
+      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { tools: [any] } }));
     } else {
       const {
         bytes,

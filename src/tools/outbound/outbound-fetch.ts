@@ -32,12 +32,20 @@ export class OutboundFetch implements OnApplicationShutdown {
     init: RequestInit = {},
     onTooLarge?: (error: ToolResponseTooLargeError) => void,
   ): Promise<Response> => {
+    // Ending the request, not only the reading: undici would otherwise drain the rest of an
+    // oversized answer to keep the connection for reuse.
+    const request = new AbortController();
+    const signals = init.signal ? [init.signal, request.signal] : [request.signal];
     try {
       const response = await this.guarded.fetch(url, {
         ...init,
+        signal: AbortSignal.any(signals),
         headers: withTraceContext(init.headers),
       });
-      return sizeLimited(response, this.maxResponseBytes, onTooLarge);
+      return sizeLimited(response, this.maxResponseBytes, (error) => {
+        request.abort(error);
+        onTooLarge?.(error);
+      });
     } catch (error) {
       // undici reports a failed connection as "fetch failed", with the reason as its cause.
       const cause = error instanceof Error ? error.cause : undefined;

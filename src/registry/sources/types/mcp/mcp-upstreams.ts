@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import {
   type ToolEndpoint,
@@ -37,6 +38,12 @@ interface Connection {
 @Injectable()
 export class McpUpstreams implements McpSourceClients<ToolEndpoint>, OnApplicationShutdown {
   private readonly connections = new Map<string, Connection>();
+  /**
+   * The call whose requests are being sent, to end when its answer passes the size limit: the
+   * SDK reports a failed server-sent event stream only as a transport error, never to the
+   * pending request, and one warm client carries the calls of many callers.
+   */
+  private readonly sending = new AsyncLocalStorage<AbortController>();
 
   constructor(
     private readonly outbound: OutboundFetch,
@@ -54,11 +61,16 @@ export class McpUpstreams implements McpSourceClients<ToolEndpoint>, OnApplicati
   }
 
   call(source: StoredToolSource, endpoint: ToolEndpoint, call: UpstreamCall): Promise<unknown> {
-    return this.using(source.id, endpoint, call.signal, (client) =>
-      callSourceTool(client, {
-        ...call,
-        what: `MCP tool '${call.name}' at ${displayUrlOf(endpoint)}`,
-      }),
+    const tooLarge = new AbortController();
+    const signal = AbortSignal.any([call.signal, tooLarge.signal]);
+    return this.sending.run(tooLarge, () =>
+      this.using(source.id, endpoint, signal, (client) =>
+        callSourceTool(client, {
+          ...call,
+          signal,
+          what: `MCP tool '${call.name}' at ${displayUrlOf(endpoint)}`,
+        }),
+      ),
     );
   }
 
@@ -134,7 +146,10 @@ export class McpUpstreams implements McpSourceClients<ToolEndpoint>, OnApplicati
     });
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       requestInit: { headers: requestHeadersOf(endpoint) },
-      fetch: (url, init) => this.outbound.fetch(url, init),
+      fetch: (url, init) => {
+        const call = this.sending.getStore();
+        return this.outbound.fetch(url, init, (error) => call?.abort(error));
+      },
     });
     client.onclose = forget;
     try {
