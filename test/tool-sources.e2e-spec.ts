@@ -300,6 +300,28 @@ describeOnAdapter(
       });
     });
 
+    test('a 2025-era upstream’s list_changed, on its session’s stream, syncs the source', async () => {
+      const legacy = await startUpstreamMcpServer('legacy-sessions', [echoTool('first')]);
+      try {
+        const source = await createSource({ url: legacy.url, on_change: 'apply' });
+        expect(source).toMatchObject({ status: 'ready', tool_count: 1 });
+        legacy.tools.set('second', echoTool('second'));
+        // The notice goes only to streams open by then: toolhub's opens after it connects.
+        await eventually('toolhub to listen', () =>
+          Promise.resolve(legacy.counts.streams || undefined),
+        );
+        legacy.toolsChanged();
+        await eventually('the notice to import the added tool', async () => {
+          const tools = await toolsOf(source.id);
+          return tools.length === 2 ? tools : undefined;
+        });
+        const call = await api.post(`/api/tools/${source.name}__second`, { text: 'hi' });
+        expect(call.status).toBe(200);
+      } finally {
+        await legacy.close();
+      }
+    });
+
     test('a source that an agent uses is not deleted; an unused one goes with its tools', async () => {
       upstream.tools.set('u_tool', echoTool('u_tool'));
       const source = await createSource({ include: ['u_*'] });

@@ -2,7 +2,8 @@
  * An upstream MCP server for tool sources (official SDKs), whose tools a test changes while it
  * runs: `modern` serves the 2026-07-28 revision (SDK v2, with the stateless 2025 fallback) and
  * tells listening clients when its tools change; `legacy` serves 2025-era clients only (SDK v1,
- * stateless). It records the headers of every request, and can be taken down (every request
+ * stateless); `legacy-sessions` does so with sessions, and tells each session's stream of
+ * notices (its GET) when its tools change. It records the headers of every request, and can be taken down (every request
  * answered 503 with an HTML page) and brought back.
  */
 import {
@@ -11,6 +12,7 @@ import {
   type ServerResponse,
   createServer,
 } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { Server as LegacyServer } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport as LegacyTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -33,12 +35,12 @@ export interface UpstreamMcpServer {
   url: string;
   /** The tools listed, by name: change them to change the upstream. */
   tools: Map<string, UpstreamToolFixture>;
-  /** Tells listening clients (modern era) that the tools changed. */
+  /** Tells listening clients (modern era, and 2025 sessions) that the tools changed. */
   toolsChanged(): void;
   /** The headers of every request received, oldest first. */
   headersSeen: IncomingHttpHeaders[];
-  /** How many `tools/call` and `tools/list` requests it answered. */
-  counts: { call: number; list: number; connections: number };
+  /** How many `tools/call` and `tools/list` requests it answered, and notice streams (GET) opened. */
+  counts: { call: number; list: number; connections: number; streams: number };
   setAvailable(available: boolean): void;
   close(): Promise<void>;
 }
@@ -56,12 +58,12 @@ export function echoTool(
 }
 
 export async function startUpstreamMcpServer(
-  era: 'modern' | 'legacy',
+  era: 'modern' | 'legacy' | 'legacy-sessions',
   initial: UpstreamToolFixture[] = [],
 ): Promise<UpstreamMcpServer> {
   const tools = new Map(initial.map((tool) => [tool.name, tool]));
   const headersSeen: IncomingHttpHeaders[] = [];
-  const counts = { call: 0, list: 0, connections: 0 };
+  const counts = { call: 0, list: 0, connections: 0, streams: 0 };
   let available = true;
 
   const listed = () => ({
@@ -90,11 +92,10 @@ export async function startUpstreamMcpServer(
   });
   const modernNode = toNodeHandler(modern);
 
-  const serveLegacy = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await bodyOf(req);
+  const legacyServer = (listChanged: boolean) => {
     const server = new LegacyServer(
       { name: 'upstream-2025', version: '1.0.0' },
-      { capabilities: { tools: {} } },
+      { capabilities: { tools: { listChanged } } },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => {
       counts.list++;
@@ -104,6 +105,12 @@ export async function startUpstreamMcpServer(
       counts.call++;
       return called(request.params.name, request.params.arguments);
     });
+    return server;
+  };
+
+  const serveLegacy = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await bodyOf(req);
+    const server = legacyServer(false);
     const transport = new LegacyTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -111,6 +118,32 @@ export async function startUpstreamMcpServer(
     res.on('close', () => void transport.close());
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
+  };
+
+  const sessions = new Map<string, { server: LegacyServer; transport: LegacyTransport }>();
+  const serveLegacySessions = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = req.method === 'POST' ? await bodyOf(req) : undefined;
+    const id = req.headers['mcp-session-id'];
+    let session = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (!session) {
+      const server = legacyServer(true);
+      const transport = new LegacyTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sessionId) => void sessions.set(sessionId, { server, transport }),
+      });
+      await server.connect(transport);
+      session = { server, transport };
+    }
+    if (req.method === 'GET') {
+      // Counted as the stream opens (the transport keeps it in the same step): a notice sent
+      // before then reaches no one.
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.writeHead = (...args: unknown[]) => {
+        counts.streams++;
+        return writeHead(...args);
+      };
+    }
+    await session.transport.handleRequest(req, res, body);
   };
 
   const http = createServer((req, res) => {
@@ -123,7 +156,12 @@ export async function startUpstreamMcpServer(
       res.writeHead(405, { allow: 'POST' }).end();
       return;
     }
-    void (era === 'modern' ? modernNode(req, res) : serveLegacy(req, res));
+    const serve = {
+      modern: modernNode,
+      legacy: serveLegacy,
+      'legacy-sessions': serveLegacySessions,
+    };
+    void serve[era](req, res);
   });
   http.on('connection', () => counts.connections++);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -131,7 +169,10 @@ export async function startUpstreamMcpServer(
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     tools,
-    toolsChanged: () => modern.notify.toolsChanged(),
+    toolsChanged: () => {
+      modern.notify.toolsChanged();
+      for (const { server } of sessions.values()) void server.sendToolListChanged();
+    },
     headersSeen,
     counts,
     setAvailable: (value) => {
@@ -140,6 +181,7 @@ export async function startUpstreamMcpServer(
     },
     close: async () => {
       await modern.close();
+      await Promise.all([...sessions.values()].map(({ transport }) => transport.close()));
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
