@@ -123,6 +123,17 @@ export const workflows = pgTable('workflows', {
   ...timestamps,
 });
 
+/** How a failed step is tried again: attempts in all, delays growing by `factor`, jittered. */
+export interface StepRetry {
+  max_attempts: number;
+  initial_delay_ms?: number;
+  factor?: number;
+  max_delay_ms?: number;
+}
+
+/** What a step's failure does to its workflow run: fails it, or gives null and goes on. */
+export type StepOnError = 'fail' | 'continue';
+
 /** One step of a workflow: exactly one of an agent or a tool. */
 export const workflowSteps = pgTable(
   'workflow_steps',
@@ -139,6 +150,12 @@ export const workflowSteps = pgTable(
     key: text('key'),
     /** The template the step's input is rendered from; none: the engine's default input. */
     input: jsonb('input'),
+    /** How often and how soon the step runs again after failing; none: it runs once. */
+    retry: jsonb('retry').$type<StepRetry>(),
+    /** Longest one attempt of the step may take; none: no limit of its own. */
+    timeout_seconds: integer('timeout_seconds'),
+    /** `continue`: a failure (once retries are spent) gives null and the run goes on. */
+    on_error: text('on_error').$type<StepOnError>(),
   },
   (table) => [
     primaryKey({ columns: [table.workflow_id, table.position] }),

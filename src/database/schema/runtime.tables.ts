@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { agents, workflows } from './registry.tables';
+import { type StepOnError, type StepRetry, agents, workflows } from './registry.tables';
 import { timestamps } from './timestamps';
 
 export type RunStatus = 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
@@ -161,6 +161,9 @@ export interface WorkflowRunStep {
   name: string;
   key?: string;
   input?: unknown;
+  retry?: StepRetry;
+  timeout_seconds?: number;
+  on_error?: StepOnError;
 }
 
 /** One run of a workflow: its steps one after the other, each fed by the ones before. */

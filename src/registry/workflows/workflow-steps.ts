@@ -1,7 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Database } from '../../database/database';
 import { preparedQuery } from '../../database/prepared-queries';
-import { agents, tools, workflowSteps, workflows } from '../../database/schema';
+import {
+  type StepOnError,
+  type StepRetry,
+  agents,
+  tools,
+  workflowSteps,
+  workflows,
+} from '../../database/schema';
 import { isUuid } from '../../database/uuid';
 import { missingIds } from '../common/missing-ids';
 import { InvalidReferencesError } from '../common/registry.errors';
@@ -19,6 +26,9 @@ export interface WorkflowStepDefinition {
   name: string;
   key?: string;
   input?: unknown;
+  retry?: StepRetry;
+  timeout_seconds?: number;
+  on_error?: StepOnError;
 }
 
 /**
@@ -63,6 +73,9 @@ export async function replaceWorkflowSteps(
       tool_id: step.type === 'tool' ? step.id : null,
       key: step.key,
       input: step.input,
+      retry: step.retry,
+      timeout_seconds: step.timeout_seconds,
+      on_error: step.on_error,
     })),
   );
 }
@@ -123,6 +136,9 @@ const STEP_COLUMNS = {
   tool_name: tools.name,
   key: workflowSteps.key,
   input: workflowSteps.input,
+  retry: workflowSteps.retry,
+  timeout_seconds: workflowSteps.timeout_seconds,
+  on_error: workflowSteps.on_error,
 };
 
 function toStepDefinition(row: {
@@ -132,6 +148,9 @@ function toStepDefinition(row: {
   tool_name: string | null;
   key: string | null;
   input: unknown;
+  retry: StepRetry | null;
+  timeout_seconds: number | null;
+  on_error: StepOnError | null;
 }): WorkflowStepDefinition {
   // The check constraint makes a step run exactly one target; the foreign keys, one that exists.
   const target: WorkflowStepDefinition =
@@ -141,5 +160,8 @@ function toStepDefinition(row: {
   // NULL is no key, no template (the API refuses a `null` template), and the view omits them.
   if (row.key !== null) target.key = row.key;
   if (row.input !== null) target.input = row.input;
+  if (row.retry !== null) target.retry = row.retry;
+  if (row.timeout_seconds !== null) target.timeout_seconds = row.timeout_seconds;
+  if (row.on_error !== null) target.on_error = row.on_error;
   return target;
 }

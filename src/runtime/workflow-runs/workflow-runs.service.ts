@@ -77,12 +77,10 @@ export class WorkflowRunsService {
     if (earlier) return earlier;
     this.assertValidInput(workflow, request.input);
     // What the run executes, whatever edits of the workflow come later.
-    const steps = workflow.steps.map(({ type, id, name, key, input }) => ({
+    const steps = workflow.steps.map(({ type, id, ...pinned }) => ({
       type,
       ref_id: id,
-      name,
-      ...(key !== undefined && { key }),
-      ...(input !== undefined && { input }),
+      ...pinned,
     }));
     const id = randomUUID();
     const opening = openingEvents(id, request.input, steps);

@@ -1,5 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsString, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Omittable } from '../../../core/validation/omittable.decorator';
 import { STEP_KEY_PATTERN } from '../step-template-paths';
 
@@ -7,6 +18,54 @@ import { STEP_KEY_PATTERN } from '../step-template-paths';
 export const STEP_TYPES = ['agent', 'tool'] as const;
 
 export type StepType = (typeof STEP_TYPES)[number];
+
+/** What a step's failure does to its workflow run. */
+export const STEP_ON_ERROR = ['fail', 'continue'] as const;
+
+/** Most attempts of one step, its retries included. */
+export const MAX_STEP_ATTEMPTS = 10;
+
+/** Longest delay between two attempts, and longest attempt, that a step may ask for. */
+export const MAX_RETRY_DELAY_MS = 3_600_000;
+export const MAX_STEP_TIMEOUT_SECONDS = 86_400;
+
+/**
+ * How a failed step runs again: up to `max_attempts` attempts in all, the n-th retry after
+ * `initial_delay_ms × factor^(n-1)` ms (at most `max_delay_ms`), of which a random part
+ * (up to half) is taken off so that many runs retrying together spread out.
+ */
+export class StepRetryDto {
+  /** Attempts in all, the first one included. @example 3 */
+  @ApiProperty({ minimum: 1, maximum: MAX_STEP_ATTEMPTS })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_STEP_ATTEMPTS)
+  max_attempts!: number;
+
+  /** The delay before the first retry. Default 1000. @example 500 */
+  @ApiProperty({ required: false, minimum: 0, maximum: MAX_RETRY_DELAY_MS })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_RETRY_DELAY_MS)
+  initial_delay_ms?: number;
+
+  /** What each delay is multiplied by for the next. Default 2. @example 2 */
+  @ApiProperty({ required: false, minimum: 1, maximum: 10 })
+  @Omittable()
+  @IsNumber()
+  @Min(1)
+  @Max(10)
+  factor?: number;
+
+  /** The longest delay. Default 30000. @example 10000 */
+  @ApiProperty({ required: false, minimum: 0, maximum: MAX_RETRY_DELAY_MS })
+  @Omittable()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_RETRY_DELAY_MS)
+  max_delay_ms?: number;
+}
 
 export class WorkflowStepDto {
   /** @example "agent" */
@@ -51,6 +110,35 @@ export class WorkflowStepDto {
   @Omittable()
   @IsDefined({ message: '$property must not be null; leave it out for no template' })
   input?: unknown;
+
+  /** Runs the step again when it fails (a timeout included); none: it runs once. */
+  @Omittable()
+  @ValidateNested()
+  @Type(() => StepRetryDto)
+  retry?: StepRetryDto;
+
+  /**
+   * Longest one attempt may take, approval waits included; past it the attempt is stopped (its
+   * tool call aborted, its agent run cancelled) and fails with `STEP_TIMEOUT`.
+   * @example 60
+   */
+  @ApiProperty({ required: false, minimum: 1, maximum: MAX_STEP_TIMEOUT_SECONDS })
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_STEP_TIMEOUT_SECONDS)
+  timeout_seconds?: number;
+
+  /**
+   * `fail` (default): the step's failure, once its retries are spent, fails the workflow run.
+   * `continue`: the step ends `failed` with its error recorded, its output is `null`, and the
+   * run goes on with the next step.
+   * @example "continue"
+   */
+  @ApiProperty({ required: false, enum: STEP_ON_ERROR })
+  @Omittable()
+  @IsIn(STEP_ON_ERROR)
+  on_error?: (typeof STEP_ON_ERROR)[number];
 }
 
 /** A step as the API shows it: with the name of what it runs; `key` and `input` when set. */
