@@ -11,7 +11,16 @@ export interface WorkflowRunEventFields {
     refId: string;
   };
   step_completed: { stepIndex: number; output: unknown };
-  step_failed: { stepIndex: number; error: string; code: string };
+  /** `continued`: the step's `on_error` is `continue`, and the run goes on after it. */
+  step_failed: { stepIndex: number; error: string; code: string; continued?: true };
+  /** The step's `attempt`-th attempt failed; it runs again (`step_started`) after `delayMs`. */
+  step_retrying: {
+    stepIndex: number;
+    attempt: number;
+    delayMs: number;
+    error: string;
+    code: string;
+  };
   workflow_completed: { output: unknown };
   error: { error: string; code: string };
   complete: { reason: 'success' | 'cancelled' };

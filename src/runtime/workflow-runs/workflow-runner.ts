@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { type Span, context, trace } from '@opentelemetry/api';
 import { tracingRegistered } from '../../core/telemetry/tracing';
@@ -5,12 +6,14 @@ import { DomainError } from '../../core/errors';
 import { Transactions } from '../../database/transactions';
 import { WorkflowsRepository } from '../../registry/workflows/workflows.repository';
 import { ToolInvoker } from '../../tools/tool-invoker.service';
-import { RunsRepository } from '../runs/runs.repository';
-import { isActiveRunStatus } from '../../database/schema';
+import { type RunRow, RunsRepository } from '../runs/runs.repository';
+import { type WorkflowRunStep, isActiveRunStatus } from '../../database/schema';
 import { AgentSteps } from './agent-steps';
 import { StepFailure, StepInterrupted, StepRunCancelled } from './step-outcomes';
 import { stepInputOf } from './step-input';
+import { retryDelayMs } from './step-retries';
 import { stepStartedFields } from './step-started';
+import { withStepTimeout } from './step-timeouts';
 import { WorkflowRunLeftError } from './workflow-run.errors';
 import { type WorkflowRunEventFields } from './workflow-run-event.types';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
@@ -40,7 +43,7 @@ interface Execution {
   /** Changes of the waiting state, stored one after another. */
   waits: Promise<void>;
   /** A step's end not stored yet: it is stored with the next step's start, in one statement. */
-  pendingEnd?: ChangingEmit<'step_completed'>;
+  pendingEnd?: ChangingEmit<'step_completed' | 'step_failed'>;
   /** The step whose start was stored with the run, not to be told again. */
   startedWithRun?: number;
 }
@@ -164,22 +167,29 @@ export class WorkflowRunner {
   ): Promise<boolean> {
     const { run, sink, signal, outputs } = execution;
     let index = 0;
-    for (; states[index]?.status === 'completed'; index++) outputs.push(states[index].output);
+    for (; isSettled(run.steps[index], states[index]); index++) outputs.push(states[index].output);
     try {
       for (; index < run.steps.length; index++) {
-        const output = await inStepSpan(
-          run.steps[index],
-          index,
-          () => this.runStep(execution, index, states[index]),
-          (error) => signal.aborted || isStoppedOnPurpose(error),
-        );
+        const step = run.steps[index];
+        let output: unknown = null;
+        try {
+          output = await inStepSpan(
+            step,
+            index,
+            () => this.runStep(execution, index, states[index]),
+            (error) => signal.aborted || isStoppedOnPurpose(error),
+          );
+          execution.pendingEnd = {
+            type: 'step_completed',
+            fields: { stepIndex: index, output },
+            change: { index, status: 'completed', output },
+          };
+        } catch (error) {
+          if (step.on_error !== 'continue' || signal.aborted || !isStepFailure(error)) throw error;
+          execution.pendingEnd = continuedFailure(index, failureOf(error));
+        }
         await execution.waits;
         outputs.push(output);
-        execution.pendingEnd = {
-          type: 'step_completed',
-          fields: { stepIndex: index, output },
-          change: { index, status: 'completed', output },
-        };
         // What comes next stores this end with its own event: the next step's start, or the
         // run's end. Only a next step started before (by an earlier execution) does not start.
         const next = states[index + 1];
@@ -224,7 +234,8 @@ export class WorkflowRunner {
       return this.agentSteps.outcomeOf(held.id);
     }
     let paused = held && isActiveRunStatus(held.status) ? held : undefined;
-    for (let attempt = 1; ; attempt++) {
+    let failures = 0;
+    for (let interruptions = 0; ;) {
       signal.throwIfAborted();
       if (!paused && !takeStartedWithRun(execution, index)) {
         const start: ChangingEmit<'step_started'> = {
@@ -235,36 +246,84 @@ export class WorkflowRunner {
         await sink.emitAllWith([...takePendingEnd(execution), start]);
       }
       try {
-        const input = stepInputOf(run, index, execution.outputs);
-        if (step.type === 'tool') {
-          // By id: a tool renamed, or a new tool under its old name, changes nothing.
-          return await this.tools.invoke({ id: step.ref_id }, input, {
-            caller: 'workflow',
-            scope: 'all',
-            origin: { user: run.owner, depth: run.depth },
-            signal,
-          });
-        }
-        return await this.agentSteps.run(
-          {
-            run,
-            index,
-            step,
-            message: typeof input === 'string' ? input : JSON.stringify(input ?? null),
-            sink,
-            signal,
-            waiting: (waits) => this.changeWaiting(execution, index, waits),
+        return await withStepTimeout(
+          step,
+          signal,
+          (attemptSignal) => this.attempt(execution, index, attemptSignal, paused),
+          () => {
+            // A timed-out agent step no longer waits for approvals its cancelled run asked for.
+            if (step.type === 'agent') this.changeWaiting(execution, index, false);
           },
-          paused,
         );
       } catch (error) {
-        if (!(error instanceof StepInterrupted) || signal.aborted) throw error;
-        if (attempt === STEP_ATTEMPTS) {
-          throw new StepFailure('RUN_INTERRUPTED', 'The step was interrupted too many times');
-        }
+        if (signal.aborted) throw error;
         paused = undefined;
+        if (error instanceof StepInterrupted) {
+          if (++interruptions === STEP_ATTEMPTS) {
+            throw new StepFailure('RUN_INTERRUPTED', 'The step was interrupted too many times');
+          }
+          continue;
+        }
+        if (!isStepFailure(error) || ++failures >= (step.retry?.max_attempts ?? 1)) throw error;
+        await this.retryAfter(execution, index, step, failures, failureOf(error));
       }
     }
+  }
+
+  /** One attempt of the step: its tool called, or its agent run started (or `paused` followed). */
+  private async attempt(
+    execution: Execution,
+    index: number,
+    signal: AbortSignal,
+    paused: RunRow | undefined,
+  ): Promise<unknown> {
+    const { run, sink } = execution;
+    const step = run.steps[index];
+    const input = stepInputOf(run, index, execution.outputs);
+    if (step.type === 'tool') {
+      // By id: a tool renamed, or a new tool under its old name, changes nothing.
+      return this.tools.invoke({ id: step.ref_id }, input, {
+        caller: 'workflow',
+        scope: 'all',
+        origin: { user: run.owner, depth: run.depth },
+        signal,
+      });
+    }
+    return this.agentSteps.run(
+      {
+        run,
+        index,
+        step,
+        message: typeof input === 'string' ? input : JSON.stringify(input ?? null),
+        sink,
+        signal,
+        waiting: (waits) => this.changeWaiting(execution, index, waits),
+      },
+      paused,
+    );
+  }
+
+  /**
+   * Tells that the step failed its `failures`-th attempt and runs again, then waits the retry's
+   * delay (a cancel of the run ends the wait).
+   */
+  private async retryAfter(
+    execution: Execution,
+    index: number,
+    step: WorkflowRunStep,
+    failures: number,
+    failure: { code: string; message: string },
+  ): Promise<void> {
+    const delayMs = retryDelayMs(step.retry ?? { max_attempts: 1 }, failures);
+    await execution.waits;
+    await execution.sink.emitAllWith([
+      {
+        type: 'step_retrying',
+        fields: { stepIndex: index, attempt: failures, delayMs, ...failureFields(failure) },
+        change: { index, status: 'running' },
+      },
+    ]);
+    await sleep(delayMs, undefined, { signal: execution.signal });
   }
 
   /** Stores the step's end that waited for the next step's start, if one waits. */
@@ -305,7 +364,7 @@ export class WorkflowRunner {
         ? [
             {
               type: 'step_failed',
-              fields: { stepIndex: index, error: failure.message, code: failure.code },
+              fields: { stepIndex: index, ...failureFields(failure) },
               change: { index, status: 'failed', error: failure },
             },
           ]
@@ -417,8 +476,38 @@ function isStoppedOnPurpose(error: unknown): boolean {
   return error instanceof StepRunCancelled || error instanceof WorkflowRunLeftError;
 }
 
+/** A step that failed on its own (not stopped): what retries and `on_error` apply to. */
+function isStepFailure(error: unknown): error is DomainError | StepFailure {
+  return error instanceof DomainError || error instanceof StepFailure;
+}
+
+/**
+ * Whether a resumed run goes past the step without running it: it completed, or it failed
+ * and its run went on (`on_error: continue`; a failure that failed the run ended it).
+ */
+function isSettled(step: WorkflowRunStep | undefined, state: WorkflowRunStepRow | undefined) {
+  if (state?.status === 'completed') return true;
+  return state?.status === 'failed' && step?.on_error === 'continue';
+}
+
+/** The end of a step whose failure its run goes on after: `failed`, its output null. */
+function continuedFailure(
+  index: number,
+  failure: { code: string; message: string },
+): ChangingEmit<'step_failed'> {
+  return {
+    type: 'step_failed',
+    fields: { stepIndex: index, ...failureFields(failure), continued: true },
+    change: { index, status: 'failed', error: failure },
+  };
+}
+
+function failureFields(failure: { code: string; message: string }) {
+  return { error: failure.message, code: failure.code };
+}
+
 function failureOf(error: unknown): { code: string; message: string } {
-  if (error instanceof DomainError || error instanceof StepFailure) {
+  if (isStepFailure(error)) {
     return { code: error.code, message: error.message };
   }
   return { code: 'INTERNAL_ERROR', message: 'The step failed unexpectedly' };
