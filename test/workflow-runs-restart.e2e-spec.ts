@@ -193,6 +193,50 @@ describe('workflow runs across restarts', () => {
     await expectResumedOnce(user, id, held);
   });
 
+  test('a step failed with on_error continue is not run again when the run resumes', async () => {
+    const failing = await startHttpToolServer(() => ({ status: 503, json: { message: 'down' } }));
+    try {
+      const first = await boot();
+      const alice = await runtimeUser(first, 'alice');
+      const tool = async (server: ToolServer, name: string) => {
+        const created = await alice.post('/api/v1/tools', {
+          name: `${name}_${Date.now()}`,
+          parameters: { type: 'object' },
+          implementation: { type: 'http', url: server.url },
+        });
+        expect(created.status).toBe(201);
+        return created.body.id as string;
+      };
+      const workflow = await alice.post('/api/v1/workflows', {
+        name: `tolerant_${Date.now()}`,
+        steps: [
+          { type: 'tool', id: await tool(failing, 'failing'), on_error: 'continue' },
+          { type: 'tool', id: await tool(slowTool, 'slow'), input: { after: 'failing' } },
+        ],
+      });
+      expect(workflow.status).toBe(201);
+      const started = await alice.post(`/api/v1/workflows/${workflow.body.id}/runs`, {
+        input: {},
+      });
+      const id = started.body.id as string;
+      await eventually('the slow tool called', () =>
+        Promise.resolve(slowCalls === 1 ? true : undefined),
+      );
+      await first.close();
+      apps.splice(apps.indexOf(first), 1);
+
+      const second = await boot();
+      const again = runtimeUserOver(second.http, await listeningUrl(second), alice.auth, 'alice');
+      const done = await untilStatus(again, id, 'completed');
+      expect(done.steps.map((step) => step.status)).toEqual(['failed', 'completed']);
+      expect(done.output).toEqual({ ok: 1 });
+      expect(failing.requests).toHaveLength(1);
+      expect(slowCalls).toBe(2);
+    } finally {
+      await failing.close();
+    }
+  });
+
   /** The run's agent step, once its run waits on the slow tool: that run's id. */
   async function untilHeld(user: RuntimeUser, id: string): Promise<string> {
     await eventually('the slow tool called', () =>
