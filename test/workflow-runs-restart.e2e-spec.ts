@@ -28,7 +28,7 @@ const HEARTBEAT = { RUN_HEARTBEAT_SECONDS: '1', RUN_HEARTBEAT_TIMEOUT_SECONDS: '
 interface WorkflowRunView {
   status: string;
   output: unknown;
-  steps: { status: string; run_id?: string; output?: unknown }[];
+  steps: { status: string; attempts: number; run_id?: string; output?: unknown }[];
 }
 
 describe('workflow runs across restarts', () => {
@@ -112,6 +112,8 @@ describe('workflow runs across restarts', () => {
   async function expectResumedOnce(user: RuntimeUser, id: string, heldRunId: string) {
     const done = await untilStatus(user, id, 'completed');
     expect(done.steps.map((step) => step.status)).toEqual(['completed', 'completed', 'completed']);
+    // The held step started again; the others once.
+    expect(done.steps.map((step) => step.attempts)).toEqual([1, 2, 1]);
     expect(done.output).toEqual({ received: { answer: 'Done.' } });
     // The first step ran once; the last once, after the resume.
     expect(fetchTool.requests).toHaveLength(2);
@@ -229,6 +231,7 @@ describe('workflow runs across restarts', () => {
       const again = runtimeUserOver(second.http, await listeningUrl(second), alice.auth, 'alice');
       const done = await untilStatus(again, id, 'completed');
       expect(done.steps.map((step) => step.status)).toEqual(['failed', 'completed']);
+      expect(done.steps.map((step) => step.attempts)).toEqual([1, 2]);
       expect(done.output).toEqual({ ok: 1 });
       expect(failing.requests).toHaveLength(1);
       expect(slowCalls).toBe(2);

@@ -29,6 +29,7 @@ interface StepView {
   type: string;
   ref_id: string;
   status: string;
+  attempts: number;
   run_id?: string;
   output?: unknown;
   error?: { code: string; message: string };
@@ -223,6 +224,7 @@ describeOnAdapter('workflow runs', (app) => {
           type: 'tool',
           ref_id: echoToolId,
           status: 'completed',
+          attempts: 1,
           output: first,
         },
         {
@@ -231,6 +233,7 @@ describeOnAdapter('workflow runs', (app) => {
           type: 'agent',
           ref_id: agentId,
           status: 'completed',
+          attempts: 1,
           run_id: runId,
           output: answer,
         },
@@ -240,6 +243,7 @@ describeOnAdapter('workflow runs', (app) => {
           type: 'tool',
           ref_id: echoToolId,
           status: 'completed',
+          attempts: 1,
           output: { received: last },
         },
       ]);

@@ -18,6 +18,7 @@ interface WorkflowRunView {
   output: unknown;
   steps: {
     status: string;
+    attempts: number;
     run_id?: string;
     output?: unknown;
     error?: { code: string; message: string };
@@ -98,6 +99,7 @@ describeOnAdapter('workflow step retries, timeouts and on_error', (app) => {
 
       expect(run.status).toBe('completed');
       expect(run.output).toEqual({ received: { n: 7 } });
+      expect(run.steps[0]).toMatchObject({ status: 'completed', attempts: 3 });
       expect(flaky.server.requests.map((request) => request.body)).toEqual([
         '{"n":7}',
         '{"n":7}',
@@ -139,7 +141,7 @@ describeOnAdapter('workflow step retries, timeouts and on_error', (app) => {
 
       expect(run.status).toBe('failed');
       expect(run.error?.code).toBe('TOOL_EXECUTION_FAILED');
-      expect(run.steps[0]).toMatchObject({ status: 'failed' });
+      expect(run.steps[0]).toMatchObject({ status: 'failed', attempts: 2 });
       expect(down.server.requests).toHaveLength(2);
       expect(eventsOf(frames)).toEqual([
         'workflow_started',

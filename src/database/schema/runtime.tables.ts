@@ -222,6 +222,8 @@ export const workflowRunSteps = pgTable(
       .references(() => workflowRuns.id, { onDelete: 'cascade' }),
     index: integer('index').notNull(),
     status: text('status').$type<WorkflowStepStatus>().notNull().default('pending'),
+    /** How often the step started: its retries and its runs again after a cut-off included. */
+    attempts: integer('attempts').notNull().default(0),
     /** An agent step's (latest) run. */
     run_id: uuid('run_id').references((): AnyPgColumn => runs.id, { onDelete: 'set null' }),
     output: jsonb('output').$type<unknown>(),

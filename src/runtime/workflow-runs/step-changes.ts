@@ -4,7 +4,8 @@ import { workflowRunSteps } from '../../database/schema';
 
 /** A step's change of state, with what it produced or why it failed. */
 export type StepChange =
-  | { status: 'running'; runId?: string | null }
+  /** `started`: the step starts an attempt (and counts it), rather than working on. */
+  | { status: 'running'; runId?: string | null; started?: true }
   | { status: 'awaiting_approval' }
   | { status: 'completed'; output: unknown }
   | { status: 'failed' | 'cancelled'; error: { code: string; message: string } };
@@ -23,12 +24,13 @@ export function changedStepsQuery(db: Database) {
   return db.$with('changed_steps', { index: workflowRunSteps.index }).as(sql`
     UPDATE ${workflowRunSteps} AS step
     SET status = change.status,
+      attempts = step.attempts + CASE WHEN change.started THEN 1 ELSE 0 END,
       run_id = CASE WHEN change.sets_run_id THEN change.run_id ELSE step.run_id END,
       output = CASE WHEN change.sets_output THEN change.output ELSE step.output END,
       error = CASE WHEN change.sets_error THEN change.error ELSE step.error END
     FROM jsonb_to_recordset(${sql.placeholder('step_changes')}::jsonb) AS change (
-      index int, status text, sets_run_id boolean, run_id uuid, sets_output boolean,
-      output jsonb, sets_error boolean, error jsonb)
+      index int, status text, started boolean, sets_run_id boolean, run_id uuid,
+      sets_output boolean, output jsonb, sets_error boolean, error jsonb)
     WHERE step.workflow_run_id = ${sql.placeholder('workflow_run_id')} AND step.index = change.index
     RETURNING step.index`);
 }
@@ -42,6 +44,7 @@ export function stepChangesValue(updates: readonly StepUpdate[]): string {
     updates.map((update) => ({
       index: update.index,
       status: update.status,
+      started: 'started' in update && update.started === true,
       sets_run_id: 'runId' in update && update.runId !== undefined,
       run_id: 'runId' in update ? update.runId : null,
       sets_output: 'output' in update,

@@ -21,6 +21,7 @@ export function toWorkflowRunDto(
         type: step.type,
         ref_id: step.ref_id,
         status: state.status,
+        attempts: state.attempts,
         ...(state.run_id && { run_id: state.run_id }),
         ...(state.status === 'completed' && { output: state.output ?? null }),
         ...(state.error && { error: state.error }),

@@ -241,7 +241,7 @@ export class WorkflowRunner {
         const start: ChangingEmit<'step_started'> = {
           type: 'step_started',
           fields: stepStartedFields(step, index),
-          change: { index, status: 'running', runId: null },
+          change: { index, status: 'running', runId: null, started: true },
         };
         await sink.emitAllWith([...takePendingEnd(execution), start]);
       }

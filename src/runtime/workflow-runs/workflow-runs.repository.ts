@@ -300,8 +300,9 @@ export class WorkflowRunsRepository {
 
 /**
  * The statement that stores a new workflow run (with `columns` given by placeholders of their
- * names), its steps (`step_count`, all pending but the first if `first_started`) and its first
- * events (`events`, numbered from 0 in their order, as `event_count` counts them).
+ * names), its steps (`step_count`, all pending but the first if `first_started`: running, in
+ * its first attempt) and its first events (`events`, numbered from 0 in their order, as
+ * `event_count` counts them).
  */
 function workflowRunStart(db: Database, columns: Record<string, unknown>) {
   const workflowRunId = sql`${sql.placeholder('id')}::uuid`;
@@ -320,11 +321,12 @@ function workflowRunStart(db: Database, columns: Record<string, unknown>) {
     SELECT ${workflowRunId}, added.position, added.event_index, added.type, added.event
     FROM ${addedEvents()}`);
   const steps = db.$with('inserted_steps', {}).as(sql`
-    INSERT INTO ${workflowRunSteps} (workflow_run_id, index, status)
+    INSERT INTO ${workflowRunSteps} (workflow_run_id, index, status, attempts)
     SELECT ${workflowRunId}, step.index,
-      CASE WHEN step.index = 0 AND ${sql.placeholder('first_started')}::boolean
-        THEN 'running' ELSE 'pending' END
-    FROM generate_series(0, ${sql.placeholder('step_count')}::int - 1) AS step (index)`);
+      CASE WHEN first.started THEN 'running' ELSE 'pending' END, first.started::int
+    FROM generate_series(0, ${sql.placeholder('step_count')}::int - 1) AS step (index),
+      LATERAL (SELECT step.index = 0 AND ${sql.placeholder('first_started')}::boolean
+        AS started) AS first`);
   return db.with(inserted, events, steps).select().from(inserted);
 }
 
