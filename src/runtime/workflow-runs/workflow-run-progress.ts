@@ -5,8 +5,8 @@ import { type WorkflowRunEvent } from './workflow-run-event.types';
 
 /**
  * Tells a caller that asked to hear progress what the workflow run it waits for does now: each
- * step started and completed, and within an agent step what its run does (see `RunProgress`),
- * named by its step.
+ * step started and completed (or failed, then retried or passed over), and within an agent step
+ * what its run does (see `RunProgress`), named by its step.
  */
 export class WorkflowRunProgress {
   /** Per agent step's run: each counts its own turns. */
@@ -22,6 +22,11 @@ export class WorkflowRunProgress {
       this.report(`${stepName(event.stepIndex)}${key} started`);
     } else if (event.type === 'step_completed') {
       this.report(`${stepName(event.stepIndex)} completed`);
+    } else if (event.type === 'step_retrying') {
+      const seconds = (event.delayMs / 1000).toFixed(1);
+      this.report(`${stepName(event.stepIndex)} failed (${event.code}), retrying in ${seconds} s`);
+    } else if (event.type === 'step_failed' && event.continued) {
+      this.report(`${stepName(event.stepIndex)} failed (${event.code}), going on without it`);
     }
   }
 
