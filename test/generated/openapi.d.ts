@@ -1997,6 +1997,28 @@ export interface components {
        */
       webhook_url?: string;
     };
+    StepRetryDto: {
+      /**
+       * @description Attempts in all, the first one included.
+       * @example 3
+       */
+      max_attempts: number;
+      /**
+       * @description The delay before the first retry. Default 1000.
+       * @example 500
+       */
+      initial_delay_ms?: number;
+      /**
+       * @description What each delay is multiplied by for the next. Default 2.
+       * @example 2
+       */
+      factor?: number;
+      /**
+       * @description The longest delay. Default 30000.
+       * @example 10000
+       */
+      max_delay_ms?: number;
+    };
     TestRunRequestDto: {
       /**
        * @description The tool's input, validated against its `parameters`.
@@ -2809,6 +2831,12 @@ export interface components {
        */
       status: 'pending' | 'running' | 'awaiting_approval' | 'completed' | 'failed' | 'cancelled';
       /**
+       * @description How often the step started: 1 for a step run once, more after retries (`retry`) and after
+       *     runs again of a step a stopped server cut off; 0 while pending.
+       * @example 1
+       */
+      attempts: number;
+      /**
        * @description What the step produced, once completed.
        * @example A diagram of the login flow.
        */
@@ -2852,6 +2880,20 @@ export interface components {
        */
       input?: Record<string, never> | unknown[] | string | number | boolean;
       /**
+       * @description Longest one attempt may take, approval waits included; past it the attempt is stopped (its
+       *     tool call aborted, its agent run cancelled) and fails with `STEP_TIMEOUT`.
+       * @example 60
+       */
+      timeout_seconds?: number;
+      /**
+       * @description `fail` (default): the step's failure, once its retries are spent, fails the workflow run.
+       *     `continue`: the step ends `failed` with its error recorded, its output is `null`, and the
+       *     run goes on with the next step.
+       * @example continue
+       * @enum {string}
+       */
+      on_error?: 'fail' | 'continue';
+      /**
        * @example agent
        * @enum {string}
        */
@@ -2861,6 +2903,8 @@ export interface components {
        * @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d
        */
       id: string;
+      /** @description Runs the step again when it fails (a timeout included); none: it runs once. */
+      retry?: components['schemas']['StepRetryDto'];
     };
     WorkflowStepViewDto: {
       /**
@@ -2882,6 +2926,20 @@ export interface components {
        */
       input?: Record<string, never> | unknown[] | string | number | boolean;
       /**
+       * @description Longest one attempt may take, approval waits included; past it the attempt is stopped (its
+       *     tool call aborted, its agent run cancelled) and fails with `STEP_TIMEOUT`.
+       * @example 60
+       */
+      timeout_seconds?: number;
+      /**
+       * @description `fail` (default): the step's failure, once its retries are spent, fails the workflow run.
+       *     `continue`: the step ends `failed` with its error recorded, its output is `null`, and the
+       *     run goes on with the next step.
+       * @example continue
+       * @enum {string}
+       */
+      on_error?: 'fail' | 'continue';
+      /**
        * @example agent
        * @enum {string}
        */
@@ -2891,6 +2949,8 @@ export interface components {
        * @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d
        */
       id: string;
+      /** @description Runs the step again when it fails (a timeout included); none: it runs once. */
+      retry?: components['schemas']['StepRetryDto'];
       /** @example buy_signal_analyzer */
       name: string;
     };

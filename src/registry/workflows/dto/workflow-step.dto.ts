@@ -36,14 +36,14 @@ export const MAX_STEP_TIMEOUT_SECONDS = 86_400;
  */
 export class StepRetryDto {
   /** Attempts in all, the first one included. @example 3 */
-  @ApiProperty({ minimum: 1, maximum: MAX_STEP_ATTEMPTS })
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_STEP_ATTEMPTS })
   @IsInt()
   @Min(1)
   @Max(MAX_STEP_ATTEMPTS)
   max_attempts!: number;
 
   /** The delay before the first retry. Default 1000. @example 500 */
-  @ApiProperty({ required: false, minimum: 0, maximum: MAX_RETRY_DELAY_MS })
+  @ApiProperty({ type: 'integer', required: false, minimum: 0, maximum: MAX_RETRY_DELAY_MS })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -59,7 +59,7 @@ export class StepRetryDto {
   factor?: number;
 
   /** The longest delay. Default 30000. @example 10000 */
-  @ApiProperty({ required: false, minimum: 0, maximum: MAX_RETRY_DELAY_MS })
+  @ApiProperty({ type: 'integer', required: false, minimum: 0, maximum: MAX_RETRY_DELAY_MS })
   @Omittable()
   @IsInt()
   @Min(0)
@@ -122,7 +122,12 @@ export class WorkflowStepDto {
    * tool call aborted, its agent run cancelled) and fails with `STEP_TIMEOUT`.
    * @example 60
    */
-  @ApiProperty({ required: false, minimum: 1, maximum: MAX_STEP_TIMEOUT_SECONDS })
+  @ApiProperty({
+    type: 'integer',
+    required: false,
+    minimum: 1,
+    maximum: MAX_STEP_TIMEOUT_SECONDS,
+  })
   @Omittable()
   @IsInt()
   @Min(1)

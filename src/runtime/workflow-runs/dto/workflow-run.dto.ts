@@ -37,8 +37,8 @@ export class WorkflowRunStepDto {
   /**
    * How often the step started: 1 for a step run once, more after retries (`retry`) and after
    * runs again of a step a stopped server cut off; 0 while pending.
-   * @example 1
    */
+  @ApiProperty({ type: 'integer', example: 1 })
   attempts!: number;
   /** An agent step's run. @example "8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d" */
   run_id?: string;
