@@ -240,6 +240,60 @@ describe('workflow runs across restarts', () => {
     }
   });
 
+  test('a restart during a retry’s delay neither cuts the delay short nor grants new attempts', async () => {
+    const failing = await startHttpToolServer(() => ({ status: 503, json: { message: 'down' } }));
+    try {
+      const first = await boot();
+      const alice = await runtimeUser(first, 'alice');
+      const tool = await alice.post('/api/v1/tools', {
+        name: `failing_${Date.now()}`,
+        parameters: { type: 'object' },
+        implementation: { type: 'http', url: failing.url },
+      });
+      expect(tool.status).toBe(201);
+      const workflow = await alice.post('/api/v1/workflows', {
+        name: `retrying_${Date.now()}`,
+        steps: [
+          {
+            type: 'tool',
+            id: tool.body.id,
+            retry: { max_attempts: 3, initial_delay_ms: 3000, factor: 1 },
+          },
+        ],
+      });
+      expect(workflow.status).toBe(201);
+      const started = await alice.post(`/api/v1/workflows/${workflow.body.id}/runs`, {
+        input: {},
+      });
+      const id = started.body.id as string;
+      const frames = await openEventStream(
+        `${await listeningUrl(first)}/api/v1/workflow-runs/${id}/events`,
+        {
+          headers: { Authorization: alice.auth },
+        },
+      );
+      const retrying = await frames.waitFor((frame) => frame.event === 'step_retrying');
+      frames.close();
+      await first.close();
+      apps.splice(apps.indexOf(first), 1);
+
+      const second = await boot();
+      const again = runtimeUserOver(second.http, await listeningUrl(second), alice.auth, 'alice');
+      const done = await untilStatus(again, id, 'failed');
+      // Three attempts in all, across both servers; the first delay was waited out in full:
+      // the second call came no sooner than the delay after the first one's failure (give or
+      // take the two processes' clocks).
+      expect(failing.requests).toHaveLength(3);
+      expect(done.steps[0]).toMatchObject({ status: 'failed', attempts: 3 });
+      const arrivals = failing.requests.map((request) => request.receivedAt);
+      expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(
+        (retrying.data.delayMs as number) - 50,
+      );
+    } finally {
+      await failing.close();
+    }
+  });
+
   /** The run's agent step, once its run waits on the slow tool: that run's id. */
   async function untilHeld(user: RuntimeUser, id: string): Promise<string> {
     await eventually('the slow tool called', () =>

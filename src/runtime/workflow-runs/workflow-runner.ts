@@ -11,7 +11,7 @@ import { type WorkflowRunStep, isActiveRunStatus } from '../../database/schema';
 import { AgentSteps } from './agent-steps';
 import { StepFailure, StepInterrupted, StepRunCancelled } from './step-outcomes';
 import { stepInputOf } from './step-input';
-import { retryDelayMs } from './step-retries';
+import { type EarlierRetries, earlierRetries, retryDelayMs } from './step-retries';
 import { stepStartedFields } from './step-started';
 import { withStepTimeout } from './step-timeouts';
 import { WorkflowRunLeftError } from './workflow-run.errors';
@@ -168,6 +168,11 @@ export class WorkflowRunner {
     const { run, sink, signal, outputs } = execution;
     let index = 0;
     for (; isSettled(run.steps[index], states[index]); index++) outputs.push(states[index].output);
+    // Only a resumed run's first step to run can have failed and retried before.
+    let retried =
+      states.length > 0 && index < run.steps.length
+        ? earlierRetries(await this.store.listAfter(run.id, -1), index)
+        : undefined;
     try {
       for (; index < run.steps.length; index++) {
         const step = run.steps[index];
@@ -176,7 +181,7 @@ export class WorkflowRunner {
           output = await inStepSpan(
             step,
             index,
-            () => this.runStep(execution, index, states[index]),
+            () => this.runStep(execution, index, states[index], retried),
             (error) => signal.aborted || isStoppedOnPurpose(error),
           );
           execution.pendingEnd = {
@@ -188,6 +193,7 @@ export class WorkflowRunner {
           if (step.on_error !== 'continue' || signal.aborted || !isStepFailure(error)) throw error;
           execution.pendingEnd = continuedFailure(index, failureOf(error));
         }
+        retried = undefined;
         await execution.waits;
         outputs.push(output);
         // What comes next stores this end with its own event: the next step's start, or the
@@ -224,6 +230,7 @@ export class WorkflowRunner {
     execution: Execution,
     index: number,
     state: WorkflowRunStepRow | undefined,
+    retried: EarlierRetries | undefined,
   ): Promise<unknown> {
     const { run, sink, signal } = execution;
     const step = run.steps[index];
@@ -234,7 +241,10 @@ export class WorkflowRunner {
       return this.agentSteps.outcomeOf(held.id);
     }
     let paused = held && isActiveRunStatus(held.status) ? held : undefined;
-    let failures = 0;
+    let failures = retried?.failures ?? 0;
+    // The delay before the next attempt goes on where the stopped server left it.
+    const rest = (retried?.retryAt ?? 0) - Date.now();
+    if (!paused && rest > 0) await sleep(rest, undefined, { signal });
     for (let interruptions = 0; ;) {
       signal.throwIfAborted();
       if (!paused && !takeStartedWithRun(execution, index)) {
