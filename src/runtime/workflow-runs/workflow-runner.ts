@@ -170,7 +170,7 @@ export class WorkflowRunner {
     for (; isSettled(run.steps[index], states[index]); index++) outputs.push(states[index].output);
     // Only a resumed run's first step to run can have failed and retried before.
     let retried =
-      states.length > 0 && index < run.steps.length
+      states.length > 0 && run.steps[index]?.retry
         ? earlierRetries(await this.store.listAfter(run.id, -1), index)
         : undefined;
     try {
