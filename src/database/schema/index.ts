@@ -7,3 +7,4 @@ export * from './files.tables';
 export * from './artifacts.tables';
 export * from './webhooks.tables';
 export * from './mcp.tables';
+export * from './a2a.tables';

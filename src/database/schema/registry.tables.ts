@@ -87,6 +87,8 @@ export const agents = pgTable('agents', {
   description: text('description').notNull().default(''),
   system_prompt: text('system_prompt').notNull(),
   model_config: jsonb('model_config').$type<ModelConfig>().notNull(),
+  /** Served to Agent2Agent clients at `/a2a/agents/{id}`; off until the agent's owner opts in. */
+  a2a_enabled: boolean('a2a_enabled').notNull().default(false),
   ...timestamps,
 });
 

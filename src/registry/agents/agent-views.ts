@@ -10,6 +10,7 @@ export function toAgentDto(row: AgentRow, toolIds: string[]): AgentDto {
     system_prompt: row.system_prompt,
     model_config: row.model_config,
     tool_ids: toolIds,
+    a2a: { enabled: row.a2a_enabled },
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -17,7 +17,7 @@ export type AgentRow = typeof agents.$inferSelect;
 /** An agent's own fields as they are written. */
 export type AgentValues = Pick<
   typeof agents.$inferInsert,
-  'name' | 'description' | 'system_prompt' | 'model_config'
+  'name' | 'description' | 'system_prompt' | 'model_config' | 'a2a_enabled'
 >;
 
 /** A tool of an agent: what a reader of the agent, or a run of it, needs to know of it. */

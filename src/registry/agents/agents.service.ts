@@ -44,6 +44,7 @@ export class AgentsService {
         description: dto.description ?? '',
         system_prompt: dto.system_prompt,
         model_config: dto.model_config,
+        a2a_enabled: dto.a2a?.enabled ?? false,
       }),
     );
     // The stored ids are exactly the given ones, in PostgreSQL's (lower-case) spelling.
@@ -77,6 +78,7 @@ export class AgentsService {
         description: dto.description,
         system_prompt: dto.system_prompt,
         model_config: dto.model_config,
+        a2a_enabled: dto.a2a?.enabled,
       });
       // Deleted since it was found.
       if (!updated) throw new ResourceNotFoundError('Agent', id);

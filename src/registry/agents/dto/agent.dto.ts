@@ -1,5 +1,6 @@
 import { PageDtoOf } from '../../../core/api/page-dto-of';
 import { type ReferenceDto } from '../../common/reference.dto';
+import { type AgentA2aDto } from './agent-a2a.dto';
 import { type ModelConfigDto } from './model-config.dto';
 
 export class AgentDto {
@@ -14,6 +15,7 @@ export class AgentDto {
   model_config!: ModelConfigDto;
   /** In the order the agent lists them. @example ["3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"] */
   tool_ids!: string[];
+  a2a!: AgentA2aDto;
   /** @example "2026-11-22T10:00:00.000Z" */
   created_at!: Date;
   /** @example "2026-11-22T10:00:00.000Z" */

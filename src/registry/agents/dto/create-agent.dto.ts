@@ -5,6 +5,7 @@ import {
   IsResourceDescription,
   IsResourceName,
 } from '../../../core/api/resource-fields.decorators';
+import { AgentA2aDto } from './agent-a2a.dto';
 import { ModelConfigDto } from './model-config.dto';
 import { IsToolIdList, type ToolIdItem } from './tool-ids.decorator';
 
@@ -35,4 +36,11 @@ export class CreateAgentDto {
   @Omittable()
   @IsToolIdList()
   tool_ids?: ToolIdItem[];
+
+  /** Off when left out. */
+  @Omittable()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AgentA2aDto)
+  a2a?: AgentA2aDto;
 }
