@@ -8,6 +8,8 @@ module.exports = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: { '^.+\\.ts$': '<rootDir>/test/support/typescript-transformer.js' },
+  // The A2A SDK's CommonJS build requires jose, an ES module only (see jose-commonjs.js).
+  moduleNameMapper: { '^jose$': '<rootDir>/test/support/jose-commonjs.js' },
   testMatch: [
     '<rootDir>/src/**/*.spec.ts',
     '<rootDir>/test/**/*.service-spec.ts',
