@@ -25,6 +25,7 @@ const LAYERS = [
   'webhooks',
   'runtime',
   'mcp',
+  'a2a',
   'root',
   'cli',
   'entry',

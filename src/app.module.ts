@@ -14,6 +14,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './core/health/health.module';
 import { JobsModule } from './jobs/jobs.module';
+import { A2aModule } from './a2a/a2a.module';
 import { McpModule } from './mcp/mcp.module';
 import { RegistryModule } from './registry/registry.module';
 import { RuntimeModule } from './runtime/runtime.module';
@@ -62,6 +63,7 @@ export class AppModule {
       RegistryModule,
       RuntimeModule,
       McpModule,
+      A2aModule,
     ];
   }
 }

@@ -112,8 +112,8 @@ import { WorkflowToolWork } from './workflow-runs/workflow-tool-work';
     WorkflowToolKind,
     WorkflowToolWork,
   ],
-  // MCP clients that take elicitations decide approvals through it.
-  exports: [ApprovalsService],
+  // MCP clients that take elicitations decide approvals through it; A2A tasks are runs.
+  exports: [ApprovalsService, RunsService, SessionsService, RunFollower, RunCanceller],
 })
 export class RuntimeModule {
   constructor(cors: CorsPolicy) {

@@ -81,6 +81,15 @@ export class AgentsRepository {
     return invalidToolIds(this.transactions.db, toolIds);
   }
 
+  /** The agents served over A2A, by name. */
+  listA2aEnabled(): Promise<AgentRow[]> {
+    return this.transactions.db
+      .select()
+      .from(agents)
+      .where(eq(agents.a2a_enabled, true))
+      .orderBy(asc(agents.name));
+  }
+
   find(id: string): Promise<AgentRow | undefined> {
     return findById(this.transactions.db, agents, id);
   }

@@ -1,0 +1,153 @@
+import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../api-keys/current-principal.decorator';
+import { type Principal } from '../api-keys/principal';
+import { RequireApiKey } from '../api-keys/require-api-key.decorator';
+import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { nodeRequestOf, takeOverResponse } from '../core/http/node-http';
+import { ResourceNotFoundError } from '../registry/common/registry.errors';
+import { callOf } from './a2a-caller';
+import { A2aEndpoints } from './a2a-endpoints';
+import { type HttpJsonRequest } from './bindings/http-json-binding';
+import { UnknownA2aOperationError } from './a2a.errors';
+import { requestOrigin } from './request-origin';
+
+const AGENT_ID = ApiParam({ name: 'agentId', description: 'The id of an agent served over A2A' });
+const NOT_SERVED = new ResourceNotFoundError('Agent', '5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d');
+
+/**
+ * The agents served over A2A: their cards, and the HTTP+JSON binding of each. The JSON-RPC
+ * binding (POST to the same base URL) is `A2aJsonRpcController`'s. Every route takes an API key.
+ */
+@ApiTags('a2a')
+@RequireApiKey()
+@Controller('a2a/agents')
+export class A2aController {
+  constructor(private readonly endpoints: A2aEndpoints) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listA2aAgentCards',
+    summary: 'The agent cards of the agents served over A2A',
+  })
+  @ApiOkResponse({ description: 'Agent cards (A2A v1.0 JSON)' })
+  async list(@Req() request: unknown): Promise<{ cards: unknown[] }> {
+    return { cards: await this.endpoints.allCards(requestOrigin(nodeRequestOf(request))) };
+  }
+
+  @Get(':agentId/.well-known/agent-card.json')
+  @AGENT_ID
+  @ApiOperation({ operationId: 'getA2aAgentCard', summary: "An agent's A2A agent card" })
+  @ApiOkResponse({ description: 'The agent card (A2A v1.0 JSON)' })
+  @ApiErrorResponses(NOT_SERVED)
+  card(@Param('agentId') agentId: string, @Req() request: unknown): Promise<unknown> {
+    return this.endpoints.card(agentId, requestOrigin(nodeRequestOf(request)));
+  }
+
+  @Post(':agentId/:operation')
+  @AGENT_ID
+  @ApiParam({ name: 'operation', enum: ['message:send', 'message:stream'] })
+  @ApiOperation({ operationId: 'sendA2aMessage', summary: 'Send a message (HTTP+JSON binding)' })
+  @ApiOkResponse({ description: 'A task or a message; for message:stream, an event stream' })
+  @ApiErrorResponses(NOT_SERVED)
+  async message(
+    @CurrentPrincipal() principal: Principal,
+    @Param('agentId') agentId: string,
+    @Param('operation') operation: string,
+    @Headers('a2a-version') version: string | undefined,
+    @Body() body: unknown,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    if (operation !== 'message:send' && operation !== 'message:stream') {
+      throw new UnknownA2aOperationError(operation);
+    }
+    await this.serve(principal, agentId, version, { operation, body }, request, response);
+  }
+
+  @Get(':agentId/tasks')
+  @AGENT_ID
+  @ApiOperation({ operationId: 'listA2aTasks', summary: 'My tasks with the agent (HTTP+JSON)' })
+  @ApiOkResponse({ description: 'A page of tasks, most recently changed first' })
+  @ApiErrorResponses(NOT_SERVED)
+  async listTasks(
+    @CurrentPrincipal() principal: Principal,
+    @Param('agentId') agentId: string,
+    @Headers('a2a-version') version: string | undefined,
+    @Query() query: Record<string, unknown>,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    await this.serve(principal, agentId, version, { operation: 'list', query }, request, response);
+  }
+
+  @Get(':agentId/tasks/:task')
+  @AGENT_ID
+  @ApiParam({ name: 'task', description: 'A task id, or `{id}:subscribe` to follow it' })
+  @ApiOperation({ operationId: 'getA2aTask', summary: 'A task of mine, or its events (HTTP+JSON)' })
+  @ApiOkResponse({ description: 'The task; for `{id}:subscribe`, an event stream' })
+  @ApiErrorResponses(NOT_SERVED)
+  async task(
+    @CurrentPrincipal() principal: Principal,
+    @Param('agentId') agentId: string,
+    @Param('task') task: string,
+    @Headers('a2a-version') version: string | undefined,
+    @Query('historyLength') historyLength: string | undefined,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const { taskId, action } = taskPathOf(task);
+    const asked: HttpJsonRequest =
+      action === 'subscribe'
+        ? { operation: 'subscribe', taskId }
+        : action === undefined
+          ? { operation: 'get', taskId, historyLength }
+          : unknownOperation(task);
+    await this.serve(principal, agentId, version, asked, request, response);
+  }
+
+  @Post(':agentId/tasks/:task')
+  @AGENT_ID
+  @ApiParam({ name: 'task', description: '`{id}:cancel` or `{id}:subscribe`' })
+  @ApiOperation({ operationId: 'actOnA2aTask', summary: 'Cancel or follow a task (HTTP+JSON)' })
+  @ApiOkResponse({ description: 'The cancelled task; for `{id}:subscribe`, an event stream' })
+  @ApiErrorResponses(NOT_SERVED)
+  async actOnTask(
+    @CurrentPrincipal() principal: Principal,
+    @Param('agentId') agentId: string,
+    @Param('task') task: string,
+    @Headers('a2a-version') version: string | undefined,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const { taskId, action } = taskPathOf(task);
+    const asked: HttpJsonRequest =
+      action === 'cancel' || action === 'subscribe'
+        ? { operation: action, taskId }
+        : unknownOperation(task);
+    await this.serve(principal, agentId, version, asked, request, response);
+  }
+
+  private async serve(
+    principal: Principal,
+    agentId: string,
+    version: string | undefined,
+    asked: HttpJsonRequest,
+    request: unknown,
+    response: unknown,
+  ): Promise<void> {
+    const call = callOf(principal, agentId, request);
+    await this.endpoints.httpJson(call, version, asked, takeOverResponse(response));
+  }
+}
+
+/** `{id}` or `{id}:{action}`: the binding's custom methods follow the id after a colon. */
+function taskPathOf(segment: string): { taskId: string; action?: string } {
+  const colon = segment.lastIndexOf(':');
+  if (colon < 0) return { taskId: segment };
+  return { taskId: segment.slice(0, colon), action: segment.slice(colon + 1) };
+}
+
+function unknownOperation(segment: string): never {
+  throw new UnknownA2aOperationError(segment);
+}

@@ -1,0 +1,55 @@
+import { type ServerResponse } from 'node:http';
+import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
+import { sendJson } from '../../core/http/node-http';
+import { a2aLegacyServerSdk, a2aServerSdk } from '../loaded-on-first-use';
+import { isAsyncGenerator, replyWithStream } from './sse-reply';
+
+/** The protocol version a request without `A2A-Version` speaks, as the spec says. */
+const LEGACY_VERSION = '0.3';
+
+/**
+ * The JSON-RPC binding (POST to the agent's base URL), on Node's request and response so both
+ * HTTP adapters serve it alike: the SDK's transport handler for v1.0 requests, its v0.3 one for
+ * requests that name 0.3 or no version. Errors are JSON-RPC errors with status 200, as the
+ * binding has them; streaming methods answer with Server-Sent Events.
+ */
+export async function serveJsonRpc(
+  handler: A2ARequestHandler,
+  context: ServerCallContext,
+  body: unknown,
+  res: ServerResponse,
+): Promise<void> {
+  const legacy = context.requestedVersion === LEGACY_VERSION;
+  const { JsonRpcTransportHandler, validateVersion } = a2aServerSdk();
+  const { LegacyJsonRpcTransportHandler } = a2aLegacyServerSdk();
+  const errorOf = (error: unknown) =>
+    legacy
+      ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error)
+      : JsonRpcTransportHandler.mapToJSONRPCError(error);
+  const replyError = (error: unknown) =>
+    sendJson(res, 200, { jsonrpc: '2.0', id: idOf(body), error: errorOf(error) });
+  try {
+    validateVersion(context.requestedVersion, await handler.getAgentCard(), 'JSONRPC');
+    const transport = legacy
+      ? new LegacyJsonRpcTransportHandler(handler)
+      : new JsonRpcTransportHandler(handler);
+    const answer: unknown = await transport.handle(body as Record<string, unknown>, context);
+    if (!isAsyncGenerator(answer)) return sendJson(res, 200, answer);
+    await replyWithStream(
+      res,
+      answer,
+      {
+        event: (event) => event,
+        error: (error) => ({ jsonrpc: '2.0', id: idOf(body), error: errorOf(error) }),
+      },
+      replyError,
+    );
+  } catch (error) {
+    replyError(error);
+  }
+}
+
+function idOf(body: unknown): string | number | null {
+  const id = (body as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
