@@ -1,0 +1,314 @@
+/**
+ * toolhub's agents served over A2A to the official SDK's client: the agent card, both bindings,
+ * blocking and streamed sends, a context continuing its session, an approval asked as
+ * `input-required` and decided by a follow-up message, cancel, get and list, and bad input.
+ */
+import { type Client } from '@a2a-js/sdk/client';
+import {
+  TaskState,
+  a2aClient,
+  asTask,
+  dataPart,
+  textOf,
+  textPart,
+  userMessage,
+} from './support/a2a-clients';
+import { eventually } from './support/eventually';
+import { type RuntimeUser, listeningUrl, runtimeUser } from './support/runtime-client';
+import { describeOnAdapter } from './support/test-app';
+import { type ToolServer, startHttpToolServer } from './support/tool-servers';
+
+const scripted = (script: object[]) => ({ provider: 'scripted', model: 'scripted', script });
+
+let agentCounter = 0;
+
+describeOnAdapter('A2A serving', (testApp) => {
+  let alice: RuntimeUser;
+  let bob: RuntimeUser;
+  let origin: string;
+  let crm: ToolServer;
+
+  beforeAll(async () => {
+    alice = await runtimeUser(testApp(), 'alice');
+    bob = await runtimeUser(testApp(), 'bob');
+    origin = await listeningUrl(testApp());
+    crm = await startHttpToolServer();
+  });
+
+  afterAll(async () => {
+    await crm.close();
+  });
+
+  /** An agent of the given script, served over A2A unless `a2a` says otherwise. */
+  async function agent(script: object[], extra: Record<string, unknown> = {}): Promise<string> {
+    const created = await alice.post('/api/v1/agents', {
+      name: `a2a_agent_${++agentCounter}_${process.pid}`,
+      description: 'Answers questions about customers',
+      system_prompt: 'You are a test agent.',
+      model_config: scripted(script),
+      a2a: { enabled: true },
+      ...extra,
+    });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  }
+
+  const baseOf = (agentId: string) => `${origin}/a2a/agents/${agentId}`;
+
+  describe('agent cards', () => {
+    test('an agent is served only once a2a.enabled is set; its card names both bindings and the key scheme', async () => {
+      const off = await agent([{ text: 'hi' }], { a2a: undefined });
+      expect((await alice.get(`/api/v1/agents/${off}`)).body.a2a).toEqual({ enabled: false });
+      const hidden = await alice.get(`/a2a/agents/${off}/.well-known/agent-card.json`);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body.error.code).toBe('AGENT_NOT_FOUND');
+
+      const on = await alice.put(`/api/v1/agents/${off}`, { a2a: { enabled: true } });
+      expect(on.body.a2a).toEqual({ enabled: true });
+      const card = await alice.get(`/a2a/agents/${off}/.well-known/agent-card.json`);
+      expect(card.status).toBe(200);
+      const base = baseOf(off).replace(origin, '');
+      expect(card.body).toMatchObject({
+        name: expect.stringMatching(/^a2a_agent_/) as string,
+        description: 'Answers questions about customers',
+        capabilities: { streaming: true },
+        securitySchemes: {
+          toolhub_api_key: { httpAuthSecurityScheme: { scheme: 'bearer' } },
+        },
+        skills: [{ id: off, description: 'Answers questions about customers' }],
+      });
+      const interfaces = card.body.supportedInterfaces as {
+        url: string;
+        protocolBinding: string;
+        protocolVersion: string;
+      }[];
+      expect(interfaces.map((i) => `${i.protocolBinding} ${i.protocolVersion}`)).toEqual([
+        'JSONRPC 1.0',
+        'HTTP+JSON 1.0',
+        'JSONRPC 0.3',
+      ]);
+      expect(interfaces.every((i) => i.url.endsWith(base))).toBe(true);
+
+      const listed = await alice.get('/a2a/agents');
+      expect((listed.body.cards as { name: string }[]).map((c) => c.name)).toContain(
+        card.body.name,
+      );
+
+      const off2 = await alice.put(`/api/v1/agents/${off}`, { a2a: { enabled: false } });
+      expect(off2.body.a2a).toEqual({ enabled: false });
+      expect((await alice.get(`/a2a/agents/${off}/.well-known/agent-card.json`)).status).toBe(404);
+    });
+
+    test('every route needs an API key', async () => {
+      const id = await agent([{ text: 'hi' }]);
+      const card = await testApp().http.get(`/a2a/agents/${id}/.well-known/agent-card.json`);
+      expect(card.status).toBe(401);
+      const rpc = await testApp()
+        .http.post(`/a2a/agents/${id}`)
+        .send({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 'x' } });
+      expect(rpc.status).toBe(401);
+    });
+  });
+
+  describe.each(['JSONRPC', 'HTTP+JSON'] as const)('over %s', (binding) => {
+    const clientOf = async (agentId: string, user: RuntimeUser = alice): Promise<Client> =>
+      a2aClient(baseOf(agentId), user.auth, binding);
+
+    test('a blocking send runs the agent: the task completes with its answer, and is the run', async () => {
+      const id = await agent([{ text: 'Acme has 3 open tickets.' }]);
+      const client = await clientOf(id);
+      const task = asTask(await client.sendMessage(userMessage([textPart('How is Acme?')])));
+      expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(textOf(task.status?.message)).toBe('Acme has 3 open tickets.');
+      expect(task.artifacts.map((a) => a.name)).toEqual(['response']);
+      expect(textOf({ parts: task.artifacts[0].parts } as never)).toBe('Acme has 3 open tickets.');
+      const runId = task.metadata?.toolhub_run_id as string;
+      const run = await alice.get(`/api/v1/runs/${runId}`);
+      expect(run.body.status).toBe('completed');
+      const events = await alice.get(
+        `/api/v1/sessions/${task.metadata?.toolhub_session_id as string}/events`,
+      );
+      expect(events.body.items[0]).toMatchObject({
+        type: 'user_message_sent',
+        content: 'How is Acme?',
+      });
+
+      const got = await client.getTask({ tenant: '', id: task.id });
+      expect(got.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      const listed = await client.listTasks({
+        tenant: '',
+        contextId: task.contextId,
+        status: TaskState.TASK_STATE_UNSPECIFIED,
+        pageToken: '',
+        statusTimestampAfter: undefined,
+      });
+      expect(listed.tasks.map((t) => t.id)).toEqual([task.id]);
+    });
+
+    test('a streamed send reports the run as it goes: task, working, the answer, completed', async () => {
+      const id = await agent([{ text: 'Streaming along.' }]);
+      const client = await clientOf(id);
+      const kinds: string[] = [];
+      const states: TaskState[] = [];
+      for await (const event of client.sendMessageStream(userMessage([textPart('Go')]))) {
+        const payload = event.payload!;
+        kinds.push(payload.$case);
+        if (payload.$case === 'statusUpdate') states.push(payload.value.status!.state);
+      }
+      expect(kinds[0]).toBe('task');
+      expect(kinds).toContain('artifactUpdate');
+      expect(states[0]).toBe(TaskState.TASK_STATE_WORKING);
+      expect(states[states.length - 1]).toBe(TaskState.TASK_STATE_COMPLETED);
+    });
+
+    test('the same contextId continues the conversation in the same session', async () => {
+      // Without a script, the scripted model echoes the user's last message.
+      const id = await agent([]);
+      const client = await clientOf(id);
+      const first = asTask(await client.sendMessage(userMessage([textPart('One')])));
+      const second = asTask(
+        await client.sendMessage(userMessage([textPart('Two')], { contextId: first.contextId })),
+      );
+      expect(second.id).not.toBe(first.id);
+      expect(second.contextId).toBe(first.contextId);
+      expect(textOf(second.status?.message)).toBe('You said: Two');
+      const sessionId = first.metadata?.toolhub_session_id as string;
+      expect(second.metadata?.toolhub_session_id).toBe(sessionId);
+      const events = await alice.get(`/api/v1/sessions/${sessionId}/events`);
+      const said = (events.body.items as { type: string; content: string }[])
+        .filter((event) => event.type === 'user_message_sent')
+        .map((event) => event.content);
+      expect(said).toEqual(['One', 'Two']);
+
+      const other = asTask(await client.sendMessage(userMessage([textPart('Again')])));
+      expect(other.contextId).not.toBe(first.contextId);
+      expect(other.metadata?.toolhub_session_id).not.toBe(sessionId);
+    });
+
+    test('an approval is input-required naming the tool and its arguments; a follow-up decides it', async () => {
+      const tool = await alice.post('/api/v1/tools', {
+        name: `create_customer_a2a_${++agentCounter}`,
+        description: 'Creates a customer',
+        parameters: { type: 'object', properties: { name: { type: 'string' } } },
+        implementation: { type: 'http', url: crm.url },
+      });
+      expect(tool.body.requires_approval).toBe(true);
+      const toolName = tool.body.name as string;
+      const id = await agent(
+        [
+          {
+            text: 'Creating it.',
+            tool_calls: [{ id: 'toolu_1', name: toolName, args: { name: 'Test Corp' } }],
+          },
+          { text: 'Created Test Corp.' },
+        ],
+        { tool_ids: [tool.body.id as string] },
+      );
+      const client = await clientOf(id);
+      const before = crm.requests.length;
+      const paused = asTask(await client.sendMessage(userMessage([textPart('Create Test Corp')])));
+      expect(paused.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+      expect(textOf(paused.status?.message)).toContain(toolName);
+      const asked = paused.status!.message!.parts.find((p) => p.content?.$case === 'data')!;
+      expect(asked.content!.value).toMatchObject({
+        tool_name: toolName,
+        arguments: { name: 'Test Corp' },
+      });
+      expect(crm.requests.length).toBe(before);
+
+      const notADecision = client.sendMessage(
+        userMessage([textPart('yes please')], { taskId: paused.id, contextId: paused.contextId }),
+      );
+      await expect(notADecision).rejects.toThrow(/decision/);
+
+      const done = asTask(
+        await client.sendMessage(
+          userMessage([dataPart({ decision: 'approve' })], {
+            taskId: paused.id,
+            contextId: paused.contextId,
+          }),
+        ),
+      );
+      expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(textOf(done.status?.message)).toBe('Created Test Corp.');
+      expect(crm.requests.length).toBe(before + 1);
+      const approvals = await alice.get('/api/v1/approvals?status=approved&limit=100');
+      expect(
+        (approvals.body.items as { tool_name: string }[]).some((a) => a.tool_name === toolName),
+      ).toBe(true);
+    });
+
+    test('cancel cancels the run; another user does not see the task', async () => {
+      const id = await agent([{ text: 'Thinking for ever.', hold: true }]);
+      const client = await clientOf(id);
+      const started = asTask(
+        await client.sendMessage(userMessage([textPart('Hold on')], {}, true)),
+      );
+      const runId = started.metadata?.toolhub_run_id as string;
+      await eventually('the run to be running', async () => {
+        const run = await alice.get(`/api/v1/runs/${runId}`);
+        return run.body.status === 'running' ? run : undefined;
+      });
+      const bobs = await clientOf(id, bob);
+      await expect(bobs.getTask({ tenant: '', id: started.id })).rejects.toThrow(/not found/i);
+      await expect(bobs.cancelTask({ tenant: '', id: started.id, metadata: {} })).rejects.toThrow(
+        /not found/i,
+      );
+
+      const cancelled = await client.cancelTask({ tenant: '', id: started.id, metadata: {} });
+      expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+      const run = await eventually('the run to end', async () => {
+        const found = await alice.get(`/api/v1/runs/${runId}`);
+        return found.body.status === 'running' ? undefined : found;
+      });
+      expect(run.body.status).toBe('cancelled');
+    });
+  });
+
+  describe('bad input', () => {
+    const rpc = (agentId: string, body: string | object) =>
+      testApp()
+        .http.post(`/a2a/agents/${agentId}`)
+        .set('Authorization', alice.auth)
+        .set('Content-Type', 'application/json')
+        .set('A2A-Version', '1.0')
+        .send(typeof body === 'string' ? body : JSON.stringify(body));
+
+    test('malformed JSON, unknown methods and file parts are JSON-RPC errors, never a 5xx', async () => {
+      const id = await agent([{ text: 'hi' }]);
+      const malformed = await rpc(id, '{"jsonrpc": "2.0", ');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+
+      const unknown = await rpc(id, { jsonrpc: '2.0', id: 7, method: 'DoSomething', params: {} });
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).toMatchObject({ id: 7, error: { code: -32601 } });
+
+      const file = await rpc(id, {
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'SendMessage',
+        params: {
+          message: {
+            messageId: 'm1',
+            role: 'ROLE_USER',
+            parts: [{ url: 'https://example.com/a.pdf', mediaType: 'application/pdf' }],
+          },
+        },
+      });
+      expect(file.status).toBe(200);
+      expect(file.body).toMatchObject({ id: 8, error: { code: -32602 } });
+    });
+
+    test("an unknown HTTP+JSON operation is 404; an unknown task is the protocol's not found", async () => {
+      const id = await agent([{ text: 'hi' }]);
+      const unknown = await alice
+        .post(`/a2a/agents/${id}/message:shout`)
+        .set('A2A-Version', '1.0')
+        .send({});
+      expect(unknown.status).toBe(404);
+      const missing = await alice.get(`/a2a/agents/${id}/tasks/nope`).set('A2A-Version', '1.0');
+      expect(missing.status).toBe(404);
+    });
+  });
+});
