@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../api-keys/current-principal.decorator';
 import { type Principal } from '../api-keys/principal';
 import { RequireApiKey } from '../api-keys/require-api-key.decorator';
@@ -8,6 +8,7 @@ import { takeOverResponse } from '../core/http/node-http';
 import { FailureBodiesFrom } from '../core/http/route-catalog.service';
 import { ResourceNotFoundError } from '../registry/common/registry.errors';
 import { callOf } from './a2a-caller';
+import { ApiJsonRpcExchange } from './a2a-api-docs';
 import { A2aEndpoints } from './a2a-endpoints';
 import { jsonRpcFailureBodyOf } from './bindings/json-rpc-failures';
 
@@ -26,7 +27,7 @@ export class A2aJsonRpcController {
   @HttpCode(200)
   @ApiParam({ name: 'agentId', description: 'The id of an agent served over A2A' })
   @ApiOperation({ operationId: 'a2aJsonRpc', summary: 'A JSON-RPC request (A2A v1.0 or v0.3)' })
-  @ApiOkResponse({ description: 'A JSON-RPC response; for streaming methods, an event stream' })
+  @ApiJsonRpcExchange()
   @ApiErrorResponses(new ResourceNotFoundError('Agent', '5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d'))
   async handle(
     @CurrentPrincipal() principal: Principal,

@@ -7,6 +7,13 @@ import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { nodeRequestOf, takeOverResponse } from '../core/http/node-http';
 import { ResourceNotFoundError } from '../registry/common/registry.errors';
 import { callOf } from './a2a-caller';
+import {
+  ApiA2aVersionHeader,
+  ApiAgentCardResponse,
+  ApiAgentCardsResponse,
+  ApiSendMessageBody,
+  ApiTaskResponse,
+} from './a2a-api-docs';
 import { A2aEndpoints } from './a2a-endpoints';
 import { type HttpJsonRequest } from './bindings/http-json-binding';
 import { UnknownA2aOperationError } from './a2a.errors';
@@ -30,7 +37,7 @@ export class A2aController {
     operationId: 'listA2aAgentCards',
     summary: 'The agent cards of the agents served over A2A',
   })
-  @ApiOkResponse({ description: 'Agent cards (A2A v1.0 JSON)' })
+  @ApiAgentCardsResponse()
   async list(@Req() request: unknown): Promise<{ cards: unknown[] }> {
     return { cards: await this.endpoints.allCards(requestOrigin(nodeRequestOf(request))) };
   }
@@ -38,7 +45,7 @@ export class A2aController {
   @Get(':agentId/.well-known/agent-card.json')
   @AGENT_ID
   @ApiOperation({ operationId: 'getA2aAgentCard', summary: "An agent's A2A agent card" })
-  @ApiOkResponse({ description: 'The agent card (A2A v1.0 JSON)' })
+  @ApiAgentCardResponse()
   @ApiErrorResponses(NOT_SERVED)
   card(@Param('agentId') agentId: string, @Req() request: unknown): Promise<unknown> {
     return this.endpoints.card(agentId, requestOrigin(nodeRequestOf(request)));
@@ -48,7 +55,8 @@ export class A2aController {
   @AGENT_ID
   @ApiParam({ name: 'operation', enum: ['message:send', 'message:stream'] })
   @ApiOperation({ operationId: 'sendA2aMessage', summary: 'Send a message (HTTP+JSON binding)' })
-  @ApiOkResponse({ description: 'A task or a message; for message:stream, an event stream' })
+  @ApiSendMessageBody()
+  @ApiTaskResponse('The task (or a message); for message:stream, an event stream of its updates')
   @ApiErrorResponses(NOT_SERVED)
   async message(
     @CurrentPrincipal() principal: Principal,
@@ -68,7 +76,11 @@ export class A2aController {
   @Get(':agentId/tasks')
   @AGENT_ID
   @ApiOperation({ operationId: 'listA2aTasks', summary: 'My tasks with the agent (HTTP+JSON)' })
-  @ApiOkResponse({ description: 'A page of tasks, most recently changed first' })
+  @ApiA2aVersionHeader()
+  @ApiOkResponse({
+    description: 'A page of tasks, most recently changed first (ListTasksResponse)',
+    schema: { type: 'object', additionalProperties: true },
+  })
   @ApiErrorResponses(NOT_SERVED)
   async listTasks(
     @CurrentPrincipal() principal: Principal,
@@ -85,7 +97,7 @@ export class A2aController {
   @AGENT_ID
   @ApiParam({ name: 'task', description: 'A task id, or `{id}:subscribe` to follow it' })
   @ApiOperation({ operationId: 'getA2aTask', summary: 'A task of mine, or its events (HTTP+JSON)' })
-  @ApiOkResponse({ description: 'The task; for `{id}:subscribe`, an event stream' })
+  @ApiTaskResponse('The task; for `{id}:subscribe`, an event stream of its updates')
   @ApiErrorResponses(NOT_SERVED)
   async task(
     @CurrentPrincipal() principal: Principal,
@@ -110,7 +122,7 @@ export class A2aController {
   @AGENT_ID
   @ApiParam({ name: 'task', description: '`{id}:cancel` or `{id}:subscribe`' })
   @ApiOperation({ operationId: 'actOnA2aTask', summary: 'Cancel or follow a task (HTTP+JSON)' })
-  @ApiOkResponse({ description: 'The cancelled task; for `{id}:subscribe`, an event stream' })
+  @ApiTaskResponse('The cancelled task; for `{id}:subscribe`, an event stream of its updates')
   @ApiErrorResponses(NOT_SERVED)
   async actOnTask(
     @CurrentPrincipal() principal: Principal,

@@ -18,6 +18,109 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/a2a/agents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The agent cards of the agents served over A2A */
+    get: operations['listA2aAgentCards'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/a2a/agents/{agentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A JSON-RPC request (A2A v1.0 or v0.3) */
+    post: operations['a2aJsonRpc'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/a2a/agents/{agentId}/.well-known/agent-card.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An agent's A2A agent card */
+    get: operations['getA2aAgentCard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/a2a/agents/{agentId}/tasks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My tasks with the agent (HTTP+JSON) */
+    get: operations['listA2aTasks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/a2a/agents/{agentId}/tasks/{task}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A task of mine, or its events (HTTP+JSON) */
+    get: operations['getA2aTask'];
+    put?: never;
+    /** Cancel or follow a task (HTTP+JSON) */
+    post: operations['actOnA2aTask'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/a2a/agents/{agentId}/{operation}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a message (HTTP+JSON binding) */
+    post: operations['sendA2aMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tools': {
     parameters: {
       query?: never;
@@ -786,6 +889,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AgentA2aDto: {
+      /**
+       * @description Served over A2A at `/a2a/agents/{id}` (agent card, JSON-RPC and HTTP+JSON) to callers with
+       *     an API key.
+       * @example true
+       */
+      enabled: boolean;
+    };
     AgentDetailDto: {
       /** @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d */
       id: string;
@@ -803,6 +914,7 @@ export interface components {
        *     ]
        */
       tool_ids: string[];
+      a2a: components['schemas']['AgentA2aDto'];
       /**
        * Format: date-time
        * @example 2026-11-22T10:00:00.000Z
@@ -837,6 +949,7 @@ export interface components {
        *     ]
        */
       tool_ids: string[];
+      a2a: components['schemas']['AgentA2aDto'];
       /**
        * Format: date-time
        * @example 2026-11-22T10:00:00.000Z
@@ -1209,6 +1322,8 @@ export interface components {
       /** @example You are a buy-signal analyst... */
       system_prompt: string;
       model_config: components['schemas']['ModelConfigDto'];
+      /** @description Off when left out. */
+      a2a?: components['schemas']['AgentA2aDto'];
     };
     CreateApiKeyDto: {
       /**
@@ -2524,6 +2639,8 @@ export interface components {
       /** @example You are a buy-signal analyst... */
       system_prompt?: string;
       model_config?: components['schemas']['ModelConfigDto'];
+      /** @description Off when left out. */
+      a2a?: components['schemas']['AgentA2aDto'];
     };
     UpdateToolDto: {
       /**
@@ -2991,6 +3108,403 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ServiceIndexDto'];
+        };
+      };
+    };
+  };
+  listA2aAgentCards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cards of every agent served over A2A */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cards?: {
+              [key: string]: unknown;
+            }[];
+          };
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  a2aJsonRpc: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+      };
+      cookie?: never;
+    };
+    /** @description A JSON-RPC 2.0 request of A2A (v1.0 method names, or v0.3 ones) */
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description A JSON-RPC response (errors included, as the binding has them); for SendStreamingMessage and SubscribeToTask, an event stream of responses */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+          'text/event-stream': string;
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getA2aAgentCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The agent card (A2A v1.0, the JSON form of its specification) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listA2aTasks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tasks, most recently changed first (ListTasksResponse) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getA2aTask: {
+    parameters: {
+      query?: {
+        historyLength?: unknown;
+      };
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+        /** @description A task id, or `{id}:subscribe` to follow it */
+        task: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The task; for `{id}:subscribe`, an event stream of its updates */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+          /** @example data: {"statusUpdate":{"taskId":"0f8e5d2c-1b7a-4c39-9e6d-3a2b1c0d9e8f","contextId":"9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d","status":{"state":"TASK_STATE_WORKING"}}} */
+          'text/event-stream': string;
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  actOnA2aTask: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+        /** @description `{id}:cancel` or `{id}:subscribe` */
+        task: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cancelled task; for `{id}:subscribe`, an event stream of its updates */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+          /** @example data: {"statusUpdate":{"taskId":"0f8e5d2c-1b7a-4c39-9e6d-3a2b1c0d9e8f","contextId":"9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d","status":{"state":"TASK_STATE_WORKING"}}} */
+          'text/event-stream': string;
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  sendA2aMessage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+        operation: 'message:send' | 'message:stream';
+      };
+      cookie?: never;
+    };
+    /** @description A SendMessageRequest (A2A v1.0 JSON) */
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The task (or a message); for message:stream, an event stream of its updates */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+          /** @example data: {"statusUpdate":{"taskId":"0f8e5d2c-1b7a-4c39-9e6d-3a2b1c0d9e8f","contextId":"9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d","status":{"state":"TASK_STATE_WORKING"}}} */
+          'text/event-stream': string;
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
