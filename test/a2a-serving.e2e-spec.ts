@@ -265,6 +265,48 @@ describeOnAdapter('A2A serving', (testApp) => {
     });
   });
 
+  test('a v0.3 client (no A2A-Version, v0.3 method and shapes) is served through the compatibility layer', async () => {
+    const id = await agent([{ text: 'Hello from v1.' }]);
+    const sent = await testApp()
+      .http.post(`/a2a/agents/${id}`)
+      .set('Authorization', alice.auth)
+      .send({
+        jsonrpc: '2.0',
+        id: 'legacy-1',
+        method: 'message/send',
+        params: {
+          message: {
+            kind: 'message',
+            messageId: 'legacy-message-1',
+            role: 'user',
+            parts: [{ kind: 'text', text: 'Hi from v0.3' }],
+          },
+        },
+      });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 'legacy-1',
+      result: {
+        kind: 'task',
+        status: {
+          state: 'completed',
+          message: { parts: [{ kind: 'text', text: 'Hello from v1.' }] },
+        },
+      },
+    });
+    const taskId = sent.body.result.id as string;
+    const got = await testApp()
+      .http.post(`/a2a/agents/${id}`)
+      .set('Authorization', alice.auth)
+      .send({ jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { id: taskId } });
+    expect(got.body.result).toMatchObject({
+      id: taskId,
+      kind: 'task',
+      status: { state: 'completed' },
+    });
+  });
+
   describe('bad input', () => {
     const rpc = (agentId: string, body: string | object) =>
       testApp()

@@ -96,6 +96,8 @@ describeOnAdapter('Registry agents (seed 003)', (testApp) => {
       system_prompt: '당신은 매수 신호 분석가입니다...',
       model_config: { ...MODEL_CONFIG, temperature: 0.2, max_tokens: 1024, top_p: 0.9 },
       tool_ids: [fetcher.id, calculator.id],
+      // Served over A2A only once asked.
+      a2a: { enabled: false },
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
