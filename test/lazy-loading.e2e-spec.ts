@@ -60,6 +60,8 @@ const LOADED_ON_FIRST_USE = [
   '@anthropic-ai/sdk',
   'openai',
   'undici',
+  '@a2a-js/sdk',
+  'jose',
 ];
 
 describe('a start (telemetry off)', () => {
