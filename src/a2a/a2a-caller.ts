@@ -2,7 +2,6 @@ import type { ServerCallContext, User } from '@a2a-js/sdk/server';
 import { type Principal } from '../api-keys/principal';
 import { nodeRequestOf } from '../core/http/node-http';
 import { a2aServerSdk } from './loaded-on-first-use';
-import { requestOrigin } from './request-origin';
 
 /** The SDK's user for a caller with an API key: its tasks are scoped by the key's user. */
 class KeyUser implements User {
@@ -25,7 +24,7 @@ export interface A2aCall {
   principal: Principal;
   agentId: string;
   headers: Record<string, string | string[] | undefined>;
-  /** The server's base URL as the caller reaches it, for the links the answers carry. */
+  /** The server's public base URL, for the links the answers carry. */
   origin: string;
 }
 
@@ -60,8 +59,12 @@ export function originOf(context: ServerCallContext): string {
   return typeof origin === 'string' ? origin : '';
 }
 
-/** A request's caller, the agent it addresses, its headers and the base URL it reached. */
-export function callOf(principal: Principal, agentId: string, request: unknown): A2aCall {
-  const req = nodeRequestOf(request);
-  return { principal, agentId, headers: req.headers, origin: requestOrigin(req) };
+/** A request's caller, the agent it addresses and its headers, with the server's base URL. */
+export function callOf(
+  principal: Principal,
+  agentId: string,
+  request: unknown,
+  origin: string,
+): A2aCall {
+  return { principal, agentId, headers: nodeRequestOf(request).headers, origin };
 }

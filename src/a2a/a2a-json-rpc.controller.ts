@@ -5,6 +5,7 @@ import { type Principal } from '../api-keys/principal';
 import { RequireApiKey } from '../api-keys/require-api-key.decorator';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
 import { takeOverResponse } from '../core/http/node-http';
+import { PublicUrl } from '../core/http/public-url';
 import { FailureBodiesFrom } from '../core/http/route-catalog.service';
 import { ResourceNotFoundError } from '../registry/common/registry.errors';
 import { callOf } from './a2a-caller';
@@ -21,7 +22,10 @@ import { jsonRpcFailureBodyOf } from './bindings/json-rpc-failures';
 @FailureBodiesFrom(jsonRpcFailureBodyOf)
 @Controller('a2a/agents')
 export class A2aJsonRpcController {
-  constructor(private readonly endpoints: A2aEndpoints) {}
+  constructor(
+    private readonly endpoints: A2aEndpoints,
+    private readonly publicUrl: PublicUrl,
+  ) {}
 
   @Post(':agentId')
   @HttpCode(200)
@@ -37,7 +41,7 @@ export class A2aJsonRpcController {
     @Req() request: unknown,
     @Res() response: unknown,
   ): Promise<void> {
-    const call = callOf(principal, agentId, request);
+    const call = callOf(principal, agentId, request, this.publicUrl.base());
     await this.endpoints.jsonRpc(call, version, body, takeOverResponse(response));
   }
 }

@@ -4,7 +4,8 @@ import { CurrentPrincipal } from '../api-keys/current-principal.decorator';
 import { type Principal } from '../api-keys/principal';
 import { RequireApiKey } from '../api-keys/require-api-key.decorator';
 import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
-import { nodeRequestOf, takeOverResponse } from '../core/http/node-http';
+import { takeOverResponse } from '../core/http/node-http';
+import { PublicUrl } from '../core/http/public-url';
 import { ResourceNotFoundError } from '../registry/common/registry.errors';
 import { callOf } from './a2a-caller';
 import {
@@ -17,7 +18,6 @@ import {
 import { A2aEndpoints } from './a2a-endpoints';
 import { type HttpJsonRequest } from './bindings/http-json-binding';
 import { UnknownA2aOperationError } from './a2a.errors';
-import { requestOrigin } from './request-origin';
 
 const AGENT_ID = ApiParam({ name: 'agentId', description: 'The id of an agent served over A2A' });
 const NOT_SERVED = new ResourceNotFoundError('Agent', '5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d');
@@ -30,7 +30,10 @@ const NOT_SERVED = new ResourceNotFoundError('Agent', '5b1d2c3e-4f50-4a6b-8c7d-9
 @RequireApiKey()
 @Controller('a2a/agents')
 export class A2aController {
-  constructor(private readonly endpoints: A2aEndpoints) {}
+  constructor(
+    private readonly endpoints: A2aEndpoints,
+    private readonly publicUrl: PublicUrl,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -38,8 +41,8 @@ export class A2aController {
     summary: 'The agent cards of the agents served over A2A',
   })
   @ApiAgentCardsResponse()
-  async list(@Req() request: unknown): Promise<{ cards: unknown[] }> {
-    return { cards: await this.endpoints.allCards(requestOrigin(nodeRequestOf(request))) };
+  async list(): Promise<{ cards: unknown[] }> {
+    return { cards: await this.endpoints.allCards(this.publicUrl.base()) };
   }
 
   @Get(':agentId/.well-known/agent-card.json')
@@ -47,8 +50,8 @@ export class A2aController {
   @ApiOperation({ operationId: 'getA2aAgentCard', summary: "An agent's A2A agent card" })
   @ApiAgentCardResponse()
   @ApiErrorResponses(NOT_SERVED)
-  card(@Param('agentId') agentId: string, @Req() request: unknown): Promise<unknown> {
-    return this.endpoints.card(agentId, requestOrigin(nodeRequestOf(request)));
+  card(@Param('agentId') agentId: string): Promise<unknown> {
+    return this.endpoints.card(agentId, this.publicUrl.base());
   }
 
   @Post(':agentId/:operation')
@@ -148,7 +151,7 @@ export class A2aController {
     request: unknown,
     response: unknown,
   ): Promise<void> {
-    const call = callOf(principal, agentId, request);
+    const call = callOf(principal, agentId, request, this.publicUrl.base());
     await this.endpoints.httpJson(call, version, asked, takeOverResponse(response));
   }
 }
