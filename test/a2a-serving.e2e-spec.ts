@@ -342,6 +342,35 @@ describeOnAdapter('A2A serving', (testApp) => {
       expect(file.body).toMatchObject({ id: 8, error: { code: -32602 } });
     });
 
+    test('a 10 MB message is refused before anything runs; a page token not given out is INVALID_PARAMS', async () => {
+      const id = await agent([{ text: 'hi' }]);
+      const sessionsBefore = (await alice.get('/api/v1/sessions')).body.total as number;
+      const huge = await rpc(id, {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'SendMessage',
+        params: {
+          message: {
+            messageId: 'm-huge',
+            role: 'ROLE_USER',
+            parts: [{ text: 'x'.repeat(10 * 1024 * 1024) }],
+          },
+        },
+      });
+      expect(huge.status).toBe(413);
+      expect(huge.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+      expect((await alice.get('/api/v1/sessions')).body.total).toBe(sessionsBefore);
+
+      const page = await rpc(id, {
+        jsonrpc: '2.0',
+        id: 10,
+        method: 'ListTasks',
+        params: { pageToken: 'not-a-token' },
+      });
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ id: 10, error: { code: -32602 } });
+    });
+
     test("an unknown HTTP+JSON operation is 404; an unknown task is the protocol's not found", async () => {
       const id = await agent([{ text: 'hi' }]);
       const unknown = await alice
