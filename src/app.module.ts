@@ -10,6 +10,8 @@ import { type EarlyRequestChecks } from './core/http/early-request-checks';
 import { HttpCoreModule } from './core/http/http.module';
 import { LoggingModule } from './core/logging/logging.module';
 import { MetricsModule } from './core/metrics/metrics.module';
+import { AuditApiModule } from './audit-api/audit-api.module';
+import { AuditModule } from './audit/audit.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './core/health/health.module';
@@ -58,7 +60,9 @@ export class AppModule {
       HealthModule,
       DatabaseModule,
       JobsModule,
+      AuditModule,
       ApiKeysModule,
+      AuditApiModule,
       ToolsModule.forRoot(extraToolModules),
       RegistryModule,
       RuntimeModule,

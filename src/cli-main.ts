@@ -1,3 +1,4 @@
+import { AUDIT_USAGE } from './cli/audit-usage';
 import { KEYS_USAGE } from './cli/keys-usage';
 import { loadDotEnv, runEntryPoint } from './startup';
 
@@ -6,6 +7,7 @@ const MCP_USAGE = `  toolhub mcp                         serve the tools over MC
 const USAGE = `Usage:
 ${MCP_USAGE}
 ${KEYS_USAGE}
+${AUDIT_USAGE}
   toolhub <command> --help            this help
 
 Configuration is by environment variables, also read from .env in the working directory
@@ -37,6 +39,13 @@ const COMMANDS = new Map<string, Command>([
     {
       usage: KEYS_USAGE,
       run: async (args) => (await import('./cli/keys-command')).runKeysCommand(args),
+    },
+  ],
+  [
+    'audit',
+    {
+      usage: AUDIT_USAGE,
+      run: async (args) => (await import('./cli/audit-command')).runAuditCommand(args),
     },
   ],
 ]);

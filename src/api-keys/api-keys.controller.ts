@@ -6,6 +6,9 @@ import { ApiV1Controller } from './api-v1-controller.decorator';
 import { ApiKeyNotFoundError, LastAdminKeyError } from './api-key.errors';
 import { AdminOnly } from './admin-only.decorator';
 import { ApiKeysService } from './api-keys.service';
+import { auditContextOf } from './audit-context';
+import { CurrentPrincipal } from './current-principal.decorator';
+import { type Principal } from './principal';
 import { ApiKeyDto, ApiKeyPageDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
 
 const EXAMPLE_ID = '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a';
@@ -22,8 +25,11 @@ export class ApiKeysController {
     summary: 'Issue a key for a user, with a role; the key is in this response only',
   })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
-  create(@Body() dto: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
-    return this.keys.create(dto);
+  create(
+    @CurrentPrincipal() caller: Principal,
+    @Body() dto: CreateApiKeyDto,
+  ): Promise<CreatedApiKeyDto> {
+    return this.keys.create(dto, auditContextOf(caller));
   }
 
   @Get()
@@ -44,8 +50,8 @@ export class ApiKeysController {
   })
   @ApiOkResponse({ type: ApiKeyDto })
   @ApiErrorResponses(new ApiKeyNotFoundError(EXAMPLE_ID), new LastAdminKeyError(EXAMPLE_ID))
-  async revoke(@Param('id') id: string): Promise<ApiKeyDto> {
-    const revoked = await this.keys.revoke(id, { keepAnAdmin: true });
+  async revoke(@CurrentPrincipal() caller: Principal, @Param('id') id: string): Promise<ApiKeyDto> {
+    const revoked = await this.keys.revoke(id, { keepAnAdmin: true, by: auditContextOf(caller) });
     if (!revoked) throw new ApiKeyNotFoundError(id);
     return revoked;
   }

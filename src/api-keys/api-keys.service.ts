@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { type AuditContext, SERVER_ITSELF } from '../audit/audit-event';
+import { AuditTrail } from '../audit/audit-trail';
 import { type Page, type PageQueryDto } from '../core/api/page.dto';
 import { type ApiKeyRole } from '../database/schema';
 import { Transactions } from '../database/transactions';
@@ -37,10 +39,12 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly transactions: Transactions,
     private readonly revocations: KeyRevocationNotices,
+    private readonly audit: AuditTrail,
   ) {}
 
-  create(request: NewApiKey): Promise<CreatedApiKey> {
-    return this.insert(request, generateApiKey());
+  /** Issues a key; `by` is who asked, for the audit log. */
+  create(request: NewApiKey, by: AuditContext = SERVER_ITSELF): Promise<CreatedApiKey> {
+    return this.transactions.run(() => this.insert(request, generateApiKey(), by));
   }
 
   /**
@@ -51,7 +55,11 @@ export class ApiKeysService {
     return this.transactions.run(async () => {
       await this.keys.lock(FIRST_KEY_LOCK_ID);
       if (await this.keys.anyIssued()) return undefined;
-      return this.insert({ name: 'initial admin', role: 'admin', user: 'admin' }, key);
+      return this.insert(
+        { name: 'initial admin', role: 'admin', user: 'admin' },
+        key,
+        SERVER_ITSELF,
+      );
     });
   }
 
@@ -68,11 +76,12 @@ export class ApiKeysService {
   /**
    * Revokes a key by id and tells every instance to stop accepting it; undefined when no
    * unrevoked key has that id. With `keepAnAdmin`, the last active admin key is not revoked
-   * (`LastAdminKeyError`): over the API that would leave nobody able to manage keys.
+   * (`LastAdminKeyError`): over the API that would leave nobody able to manage keys. `by` is
+   * who asked, for the audit log.
    */
   async revoke(
     id: string,
-    { keepAnAdmin = false }: { keepAnAdmin?: boolean } = {},
+    { keepAnAdmin = false, by = SERVER_ITSELF }: { keepAnAdmin?: boolean; by?: AuditContext } = {},
   ): Promise<ApiKeySummary | undefined> {
     if (!isUuid(id)) return undefined;
     const revoked = await this.transactions.run(async () => {
@@ -81,6 +90,14 @@ export class ApiKeysService {
       const row = await this.keys.revokeActive(id, new Date());
       if (keepAnAdmin && row?.role === 'admin' && (await this.keys.activeAdminCount()) === 0) {
         throw new LastAdminKeyError(id);
+      }
+      if (row) {
+        await this.audit.record({
+          ...by,
+          type: 'key.revoked',
+          target: row.id,
+          details: { key_id: row.id, name: row.name, user: row.user, role: row.role },
+        });
       }
       return row;
     });
@@ -97,7 +114,8 @@ export class ApiKeysService {
     return principal?.user === ANONYMOUS_USER ? undefined : principal;
   }
 
-  private async insert(request: NewApiKey, key: string): Promise<CreatedApiKey> {
+  /** Stores a key and its audit entry; called in a unit of work. */
+  private async insert(request: NewApiKey, key: string, by: AuditContext): Promise<CreatedApiKey> {
     const user = request.user ?? request.name;
     if (user === ANONYMOUS_USER) {
       throw new ValidationFailedError([
@@ -115,6 +133,12 @@ export class ApiKeysService {
       role: request.role,
       key_hash: hashOfApiKey(key),
       prefix: shownPrefixOf(key),
+    });
+    await this.audit.record({
+      ...by,
+      type: 'key.created',
+      target: row.id,
+      details: { key_id: row.id, name: row.name, user: row.user, role: row.role },
     });
     return { ...row, key };
   }

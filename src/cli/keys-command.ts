@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { COMMAND_LINE } from '../audit/audit-event';
 import { type ApiKeysService } from '../api-keys/api-keys.service';
 import { API_KEY_ROLES, type ApiKeyRole } from '../database/schema/api-keys.tables';
 import { UsageError } from '../startup';
@@ -17,7 +18,7 @@ export async function runKeysCommand(args: string[]): Promise<void> {
   if (action === 'create' && name && user !== '') {
     const role = roleOf(values.role);
     await withApiKeys(async (keys) => {
-      const created = await keys.create({ name, role, user });
+      const created = await keys.create({ name, role, user }, COMMAND_LINE);
       console.error(
         `Created API key ${created.id} (${created.name}, user ${created.user}, ${created.role}); ` +
           'it is not shown again.',
@@ -43,7 +44,8 @@ export async function runKeysCommand(args: string[]): Promise<void> {
     });
   } else if (action === 'revoke' && id && positionals.length === 2) {
     await withApiKeys(async (keys) => {
-      if (!(await keys.revoke(id))) throw new UsageError(`No active API key has the id ${id}`);
+      if (!(await keys.revoke(id, { by: COMMAND_LINE })))
+        throw new UsageError(`No active API key has the id ${id}`);
       console.log(`Revoked ${id}`);
     });
   } else {

@@ -21,6 +21,11 @@ export class Transactions {
     return this.current.getStore()?.db ?? this.root;
   }
 
+  /** Whether a unit of work is under way here, so writes made now commit with it. */
+  get inUnitOfWork(): boolean {
+    return this.current.getStore() !== undefined;
+  }
+
   /**
    * Calls `effect` once the current unit of work has committed (never if it rolls back), or at
    * once outside one: for what must not happen before others can see the writes, such as waking

@@ -21,6 +21,8 @@ export interface CatalogTool {
   work?: ToolWork;
   /** The artifacts its answers say it saved; absent for tools whose answers name none. */
   artifactsOf?: ArtifactsOfAnswer;
+  /** Its registry id; absent for run-only tools. */
+  id?: string;
   /** The `implementation.type` it was built from, for telemetry; absent for run-only tools. */
   kind?: string;
 }

@@ -25,6 +25,7 @@ import {
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
 import { ToolsConfig } from './tools.config';
 import { toolCallAttributes } from './tool-call-span';
+import { ToolCallAudit } from './tool-call-audit';
 
 export interface ExecuteOptions {
   caller: ToolCaller;
@@ -47,7 +48,8 @@ export interface ExecuteOptions {
 /**
  * The single path every tool call takes, whatever asked for it: validate the input against the
  * tool's schema, run it within its time limit (aborting its signal when the limit passes),
- * refuse a result too deep to serialise, count it, and report the outcome as a value. Never throws.
+ * refuse a result too deep to serialise, count it, record it in the audit log, and report the
+ * outcome as a value. Never throws.
  */
 @Injectable()
 export class ToolExecutor {
@@ -59,6 +61,7 @@ export class ToolExecutor {
 
   constructor(
     private readonly metrics: MetricsService,
+    private readonly audit: ToolCallAudit,
     config: ToolsConfig,
     telemetry: GenAiTelemetryConfig,
   ) {
@@ -89,7 +92,18 @@ export class ToolExecutor {
     );
   }
 
+  /** Calls the tool and records the call in the audit log before its caller hears how it went. */
   private async run(
+    tool: CatalogTool,
+    input: unknown,
+    options: ExecuteOptions,
+  ): Promise<ToolOutcome> {
+    const outcome = await this.call(tool, input, options);
+    await this.audit.record(tool, input, options, outcome);
+    return outcome;
+  }
+
+  private async call(
     tool: CatalogTool,
     input: unknown,
     options: ExecuteOptions,

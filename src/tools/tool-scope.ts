@@ -21,5 +21,6 @@ export interface ToolAccess {
 
 /** A key holder reaches every tool as its key's user; anyone else the public ones, anonymously. */
 export function toolAccessOf(caller: Principal | undefined): ToolAccess {
-  return { scope: toolScopeOf(caller), origin: { user: caller?.user ?? ANONYMOUS_USER } };
+  const origin = caller ? { user: caller.user, keyId: caller.keyId } : { user: ANONYMOUS_USER };
+  return { scope: toolScopeOf(caller), origin };
 }

@@ -74,6 +74,10 @@ export type ApprovalAsker = (approval: ToolWorkApproval) => void;
 export interface ToolCallOrigin {
   /** The calling key's user, the run's owner, or `anonymous`. */
   user: string;
+  /** The calling key, for calls made with one (REST, MCP, test-runs). */
+  keyId?: string;
+  /** The workflow run whose step made the call. */
+  workflowRunId?: string;
   /** The run that made the call; absent for calls made directly (REST, MCP, test-runs). */
   run?: { id: string; depth: number };
   /**

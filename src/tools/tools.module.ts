@@ -8,6 +8,7 @@ import { BuiltinToolRegistry } from './builtin-tool-registry.service';
 import { BuiltinToolKind } from './kinds/builtin/builtin-tool.kind';
 import { ToolKindsModule } from './kinds/tool-kinds.module';
 import { ToolCatalog } from './tool-catalog.service';
+import { ToolCallAudit } from './tool-call-audit';
 import { ToolExecutor } from './tool-executor.service';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolKindRegistry } from './tool-kind-registry.service';
@@ -37,6 +38,7 @@ export class ToolsModule {
         BuiltinToolRegistry,
         ToolCatalog,
         ToolExecutor,
+        ToolCallAudit,
         ToolInvoker,
         ToolKindRegistry,
         BuiltinToolKind,

@@ -6,6 +6,7 @@
  * end), or, if the run has ended meanwhile, neither. The workflow it runs is read with its steps
  * by one statement too.
  */
+import { SERVER_ITSELF } from '../../src/audit/audit-event';
 import { randomUUID } from 'node:crypto';
 import { WorkflowsRepository } from '../../src/registry/workflows/workflows.repository';
 import { WorkflowsService } from '../../src/registry/workflows/workflows.service';
@@ -31,7 +32,7 @@ describe('A workflow run stored by one statement at its start and its end', () =
   beforeAll(async () => {
     const workflow = await module()
       .get(WorkflowsService)
-      .create({ name: `storage_${process.pid}`, steps: [] });
+      .create({ name: `storage_${process.pid}`, steps: [] }, SERVER_ITSELF);
     workflowId = workflow.id;
   });
 

@@ -1,3 +1,4 @@
+import { SERVER_ITSELF } from '../../src/audit/audit-event';
 import { type Principal } from '../../src/api-keys/principal';
 import { type Page } from '../../src/core/api/page.dto';
 import { type ToolDto } from '../../src/registry/tools/dto/tool.dto';
@@ -45,12 +46,15 @@ export function serviceRuntime(module: ServiceModule, user = 'alice'): ServiceRu
   return {
     principal,
     session: async (script, toolIds = []) => {
-      const agent = await module.get(AgentsService).create({
-        name: uniqueName('agent'),
-        system_prompt: 'You are a test agent.',
-        model_config: { provider: 'scripted', model: 'scripted', script },
-        tool_ids: toolIds,
-      });
+      const agent = await module.get(AgentsService).create(
+        {
+          name: uniqueName('agent'),
+          system_prompt: 'You are a test agent.',
+          model_config: { provider: 'scripted', model: 'scripted', script },
+          tool_ids: toolIds,
+        },
+        SERVER_ITSELF,
+      );
       const session = await module.get(SessionsService).create(principal, { agent_id: agent.id });
       return session.id;
     },
@@ -67,12 +71,15 @@ export function serviceRuntime(module: ServiceModule, user = 'alice'): ServiceRu
       return tool.id;
     },
     httpTool: async (url, requiresApproval) => {
-      const tool = await tools().create({
-        name: uniqueName('http_tool'),
-        parameters: { type: 'object' },
-        implementation: { type: 'http', url },
-        requires_approval: requiresApproval,
-      });
+      const tool = await tools().create(
+        {
+          name: uniqueName('http_tool'),
+          parameters: { type: 'object' },
+          implementation: { type: 'http', url },
+          requires_approval: requiresApproval,
+        },
+        SERVER_ITSELF,
+      );
       return { id: tool.id, name: tool.name };
     },
   };

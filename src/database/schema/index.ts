@@ -8,3 +8,4 @@ export * from './artifacts.tables';
 export * from './webhooks.tables';
 export * from './mcp.tables';
 export * from './a2a.tables';
+export * from './audit.tables';

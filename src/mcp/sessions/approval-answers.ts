@@ -48,10 +48,12 @@ export class ApprovalAnswers {
       return;
     }
     await this.approvals
-      .decide({ user }, approvalId, {
-        decision: answer.approve ? 'approve' : 'reject',
-        reason: answer.reason,
-      })
+      .decide(
+        { user },
+        approvalId,
+        { decision: answer.approve ? 'approve' : 'reject', reason: answer.reason },
+        'mcp',
+      )
       .catch((error: unknown) => {
         // Decided first elsewhere, or none of this user's: nothing left to decide.
         if (!(error instanceof ApprovalResolvedError || error instanceof ApprovalNotFoundError)) {

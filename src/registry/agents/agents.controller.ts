@@ -1,3 +1,6 @@
+import { type Principal } from '../../api-keys/principal';
+import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
+import { auditContextOf } from '../../api-keys/audit-context';
 import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
@@ -35,8 +38,8 @@ export class AgentsController {
   @ApiOperation({ operationId: 'createAgent', summary: 'Register an agent and link its tools' })
   @ApiCreatedResponse({ type: AgentDto })
   @ApiErrorResponses(INVALID_TOOL_IDS, NAME_TAKEN)
-  create(@Body() dto: CreateAgentDto): Promise<AgentDto> {
-    return this.agents.create(dto);
+  create(@CurrentPrincipal() caller: Principal, @Body() dto: CreateAgentDto): Promise<AgentDto> {
+    return this.agents.create(dto, auditContextOf(caller));
   }
 
   @Get()
@@ -67,8 +70,12 @@ export class AgentsController {
   @ApiOperation({ operationId: 'updateAgent', summary: 'Change any of an agent’s fields' })
   @ApiOkResponse({ type: AgentDto })
   @ApiErrorResponses(INVALID_TOOL_IDS, NOT_FOUND, NAME_TAKEN)
-  update(@Param('id') id: string, @Body() dto: UpdateAgentDto): Promise<AgentDto> {
-    return this.agents.update(id, dto);
+  update(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Body() dto: UpdateAgentDto,
+  ): Promise<AgentDto> {
+    return this.agents.update(id, dto, auditContextOf(caller));
   }
 
   @AdminOnly()
@@ -80,8 +87,12 @@ export class AgentsController {
   })
   @ApiOkResponse({ type: AgentDetailDto })
   @ApiErrorResponses(INVALID_TOOL_IDS, NOT_FOUND)
-  replaceTools(@Param('id') id: string, @Body() dto: AgentToolsDto): Promise<AgentDetailDto> {
-    return this.agents.replaceTools(id, dto);
+  replaceTools(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Body() dto: AgentToolsDto,
+  ): Promise<AgentDetailDto> {
+    return this.agents.replaceTools(id, dto, auditContextOf(caller));
   }
 
   @AdminOnly()
@@ -101,7 +112,7 @@ export class AgentsController {
       ],
     }),
   )
-  delete(@Param('id') id: string): Promise<DeletedDto> {
-    return this.agents.delete(id);
+  delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string): Promise<DeletedDto> {
+    return this.agents.delete(id, auditContextOf(caller));
   }
 }

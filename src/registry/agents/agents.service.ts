@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
 import { Transactions } from '../../database/transactions';
+import { type AuditContext } from '../../audit/audit-event';
+import { AuditTrail } from '../../audit/audit-trail';
+import { type RegistryChangeType, registryChange } from '../common/registry-change';
 import { writeNamed } from '../common/named-write';
 import { type Page } from '../../core/api/page.dto';
 import {
@@ -32,13 +35,14 @@ export class AgentsService {
     private readonly tools: RegisteredToolsRepository,
     private readonly transactions: Transactions,
     private readonly providers: ProviderRegistry,
+    private readonly audit: AuditTrail,
   ) {}
 
-  async create(dto: CreateAgentDto): Promise<AgentDto> {
+  async create(dto: CreateAgentDto, by: AuditContext): Promise<AgentDto> {
     this.assertRunnable(dto.model_config);
     // The items as given: an item may carry the agent's own approval rule for its tool.
     const toolIds = dto.tool_ids ?? [];
-    const row = await this.write(dto.name, toolIds, () =>
+    const row = await this.write(dto.name, toolIds, { type: 'agent.created', by }, () =>
       this.agents.insert({
         name: dto.name,
         description: dto.description ?? '',
@@ -69,10 +73,11 @@ export class AgentsService {
     return { ...toAgentDto(row, tools.map(idOf)), tools, ...usage };
   }
 
-  async update(id: string, dto: UpdateAgentDto): Promise<AgentDto> {
+  async update(id: string, dto: UpdateAgentDto, by: AuditContext): Promise<AgentDto> {
     if (dto.model_config) this.assertRunnable(dto.model_config);
     const current = await this.find(id);
-    const row = await this.write(dto.name ?? current.name, dto.tool_ids, async () => {
+    const change = { type: 'agent.updated', by } as const;
+    const row = await this.write(dto.name ?? current.name, dto.tool_ids, change, async () => {
       const updated = await this.agents.update(current.id, {
         name: dto.name,
         description: dto.description,
@@ -89,16 +94,19 @@ export class AgentsService {
   }
 
   /** Replaces the agent's whole tool list; answers with the detail, which shows them. */
-  async replaceTools(id: string, dto: AgentToolsDto): Promise<AgentDetailDto> {
-    const { id: agentId } = await this.update(id, { tool_ids: dto.tool_ids });
+  async replaceTools(id: string, dto: AgentToolsDto, by: AuditContext): Promise<AgentDetailDto> {
+    const { id: agentId } = await this.update(id, { tool_ids: dto.tool_ids }, by);
     return this.get(agentId);
   }
 
-  async delete(id: string): Promise<{ deleted: true; id: string }> {
+  async delete(id: string, by: AuditContext): Promise<{ deleted: true; id: string }> {
     const row = await this.find(id);
     await this.refuseIfUsed(row);
     try {
-      await this.agents.delete(row.id);
+      await this.transactions.run(async () => {
+        await this.agents.delete(row.id);
+        await this.audit.record(registryChange('agent.deleted', row, by));
+      });
     } catch (error) {
       // A workflow step added since the check above: the foreign key refused the delete. A tool
       // refers to its agent in JSON, which no foreign key guards: only the check above sees it.
@@ -150,11 +158,12 @@ export class AgentsService {
 
   /**
    * Writes the agent (`writeAgent`) and, when given, its tool list in one transaction, so an
-   * agent never exists with half its tools or with tools that do not.
+   * agent never exists with half its tools or with tools that do not, nor without its audit entry.
    */
   private write(
     name: string,
     toolIds: readonly ToolIdItem[] | undefined,
+    change: { type: RegistryChangeType; by: AuditContext },
     writeAgent: () => Promise<AgentRow>,
   ): Promise<AgentRow> {
     return writeNamed(
@@ -164,6 +173,7 @@ export class AgentsService {
         this.transactions.run(async () => {
           const row = await writeAgent();
           if (toolIds !== undefined) await this.agents.replaceTools(row.id, toolIds);
+          await this.audit.record(registryChange(change.type, row, change.by));
           return row;
         }),
       () => this.agents.invalidToolIds((toolIds ?? []).map(toolIdOf)),

@@ -38,7 +38,7 @@ export class RegisteredToolFactory {
       this.markUnavailable(row, built.unavailable);
       return undefined;
     }
-    if ('tool' in built) return { ...built.tool, kind: implementation.type };
+    if ('tool' in built) return { ...built.tool, id: row.id, kind: implementation.type };
     // Checked, not compiled: compiling every stored schema would make each start slow.
     const problem = this.compiler.problemOf(row.parameters, 'parameters');
     if (problem) {
@@ -61,6 +61,7 @@ export class RegisteredToolFactory {
       timeLimitMs: built.timeLimitMs,
       work: built.work,
       artifactsOf: built.artifactsOf,
+      id: row.id,
       kind: implementation.type,
     };
   }

@@ -1,3 +1,4 @@
+import { auditContextOf } from '../../api-keys/audit-context';
 import { Body, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
@@ -39,8 +40,8 @@ export class RegisteredToolsController {
   @ApiOperation({ operationId: 'createTool', summary: 'Register a tool' })
   @ApiCreatedResponse({ type: ToolDto })
   @ApiErrorResponses(new NameTakenError('Tool', 'price_fetcher'))
-  create(@Body() dto: CreateToolDto): Promise<ToolDto> {
-    return this.tools.create(dto);
+  create(@CurrentPrincipal() caller: Principal, @Body() dto: CreateToolDto): Promise<ToolDto> {
+    return this.tools.create(dto, auditContextOf(caller));
   }
 
   @Get()
@@ -78,8 +79,12 @@ export class RegisteredToolsController {
     BuiltinToolReadOnlyError.onEdit('encodePlantUML'),
     SourceManagedError.onEdit('github__create_issue', ['parameters']),
   )
-  update(@Param('id') id: string, @Body() dto: UpdateToolDto): Promise<ToolDto> {
-    return this.tools.update(id, dto);
+  update(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Body() dto: UpdateToolDto,
+  ): Promise<ToolDto> {
+    return this.tools.update(id, dto, auditContextOf(caller));
   }
 
   @AdminOnly()
@@ -96,8 +101,8 @@ export class RegisteredToolsController {
     BuiltinToolReadOnlyError.onDelete('encodePlantUML'),
     SourceManagedError.onDelete('github__create_issue'),
   )
-  delete(@Param('id') id: string): Promise<DeletedDto> {
-    return this.tools.delete(id);
+  delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string): Promise<DeletedDto> {
+    return this.tools.delete(id, auditContextOf(caller));
   }
 
   @Post(':id/test')

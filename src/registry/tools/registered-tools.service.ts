@@ -1,12 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '../../core/errors';
+import { type AuditContext } from '../../audit/audit-event';
+import { AuditTrail } from '../../audit/audit-trail';
 import { type ToolImplementation } from '../../database/schema';
+import { Transactions } from '../../database/transactions';
 import { isForeignKeyViolation } from '../../database/postgres-errors';
 import { BuiltinToolRegistry } from '../../tools/builtin-tool-registry.service';
 import { ToolKindRegistry } from '../../tools/tool-kind-registry.service';
 import { type Page } from '../../core/api/page.dto';
 import { writeNamed } from '../common/named-write';
+import { type RegistryChangeType, registryChange } from '../common/registry-change';
 import { ResourceInUseError, ResourceNotFoundError, isInUse } from '../common/registry.errors';
 import { type CreateToolDto } from './dto/create-tool.dto';
 import { type ListToolsQueryDto } from './dto/list-tools-query.dto';
@@ -35,26 +39,30 @@ export class RegisteredToolsService {
     private readonly factory: RegisteredToolFactory,
     private readonly pages: ToolPageCache,
     private readonly sourceNames: ToolSourceNames,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
   ) {}
 
   private readonly texts = new ToolPageTexts();
 
-  async create(dto: CreateToolDto): Promise<ToolDto> {
+  async create(dto: CreateToolDto, by: AuditContext): Promise<ToolDto> {
     const implementation = dto.implementation && this.kinds.store(dto.name, dto.implementation);
     const parameters = await this.parametersOf(dto.name, dto.parameters, implementation);
     if (!parameters) throw parametersRequired();
     const row = await writeNamed('Tool', dto.name, () =>
-      this.tools.insert({
-        name: dto.name,
-        description: dto.description ?? '',
-        parameters,
-        implementation: implementation ?? null,
-        is_active: dto.is_active ?? true,
-        requires_approval:
-          dto.requires_approval ?? this.approvalDefaultOf(dto.name, implementation),
-        // What may carry secret headers is for key holders unless its registrant says not.
-        public: dto.public ?? false,
-      }),
+      this.audited('tool.created', by, () =>
+        this.tools.insert({
+          name: dto.name,
+          description: dto.description ?? '',
+          parameters,
+          implementation: implementation ?? null,
+          is_active: dto.is_active ?? true,
+          requires_approval:
+            dto.requires_approval ?? this.approvalDefaultOf(dto.name, implementation),
+          // What may carry secret headers is for key holders unless its registrant says not.
+          public: dto.public ?? false,
+        }),
+      ),
     );
     await this.catalogSync.toolChanged(row.id);
     return this.view(row);
@@ -79,10 +87,10 @@ export class RegisteredToolsService {
     return { ...this.view(row), ...(await this.tools.usage(row.id)) };
   }
 
-  async update(id: string, dto: UpdateToolDto): Promise<ToolDto> {
+  async update(id: string, dto: UpdateToolDto, by: AuditContext): Promise<ToolDto> {
     const current = await this.find(id);
     if (current.implementation?.type === 'builtin') assertOnlyActivation(current, dto);
-    if (current.source_id !== null) return this.override(current, dto);
+    if (current.source_id !== null) return this.override(current, dto, by);
     const name = dto.name ?? current.name;
     const implementation = dto.implementation && this.kinds.store(name, dto.implementation);
     // The kind judges only what changes, so a tool whose agent is gone can still be switched off.
@@ -100,25 +108,27 @@ export class RegisteredToolsService {
     }
     const kindChanged = implementation && implementation.type !== current.implementation?.type;
     const row = await writeNamed('Tool', name, () =>
-      this.tools.update(current.id, {
-        name: dto.name,
-        description: dto.description,
-        parameters,
-        implementation,
-        is_active: dto.is_active,
-        // A tool that becomes another kind takes that kind's default unless told.
-        requires_approval:
-          dto.requires_approval ??
-          (kindChanged ? this.approvalDefaultOf(name, implementation) : undefined),
-        public: dto.public,
-      }),
+      this.audited('tool.updated', by, () =>
+        this.tools.update(current.id, {
+          name: dto.name,
+          description: dto.description,
+          parameters,
+          implementation,
+          is_active: dto.is_active,
+          // A tool that becomes another kind takes that kind's default unless told.
+          requires_approval:
+            dto.requires_approval ??
+            (kindChanged ? this.approvalDefaultOf(name, implementation) : undefined),
+          public: dto.public,
+        }),
+      ),
     );
     if (!row) throw new ResourceNotFoundError('Tool', id);
     await this.catalogSync.toolChanged(row.id);
     return this.view(row);
   }
 
-  async delete(id: string): Promise<{ deleted: true; id: string }> {
+  async delete(id: string, by: AuditContext): Promise<{ deleted: true; id: string }> {
     const row = await this.find(id);
     if (row.source_id !== null) throw SourceManagedError.onDelete(row.name);
     // A builtin whose code is gone is served by nothing and would never come back: deletable.
@@ -128,7 +138,10 @@ export class RegisteredToolsService {
     const usage = await this.tools.usage(row.id);
     if (isInUse(usage)) throw new ResourceInUseError('Tool', row.name, usage);
     try {
-      await this.tools.delete(row.id);
+      await this.audited('tool.deleted', by, async () => {
+        await this.tools.delete(row.id);
+        return row;
+      });
     } catch (error) {
       // A reference added since the check above: the foreign key refused the delete.
       if (!isForeignKeyViolation(error)) throw error;
@@ -142,22 +155,37 @@ export class RegisteredToolsService {
    * Sets what an admin may set on an imported tool and remembers which fields were set, so that
    * its source's syncs keep them; anything else belongs to the source.
    */
-  private async override(current: ToolRow, dto: UpdateToolDto): Promise<ToolDto> {
+  private async override(current: ToolRow, dto: UpdateToolDto, by: AuditContext): Promise<ToolDto> {
     const given = Object.entries(dto).filter(([, value]) => value !== undefined);
     const managed = given.map(([field]) => field).filter((field) => !OVERRIDABLE.has(field));
     if (managed.length > 0) throw SourceManagedError.onEdit(current.name, managed);
     const overrides = new Set([...current.overrides, ...given.map(([field]) => field)]);
-    const row = await this.tools.update(current.id, {
-      description: dto.description,
-      is_active: dto.is_active,
-      requires_approval: dto.requires_approval,
-      public: dto.public,
-      overrides: [...overrides].sort(),
-    });
+    const row = await this.audited('tool.updated', by, () =>
+      this.tools.update(current.id, {
+        description: dto.description,
+        is_active: dto.is_active,
+        requires_approval: dto.requires_approval,
+        public: dto.public,
+        overrides: [...overrides].sort(),
+      }),
+    );
     if (!row) throw new ResourceNotFoundError('Tool', current.id);
     await this.catalogSync.toolChanged(row.id);
     await this.sourceNames.load([row.source_id]);
     return this.view(row);
+  }
+
+  /** Writes a tool and its audit entry in one transaction; nothing is recorded of no write. */
+  private audited<T extends ToolRow | undefined>(
+    type: RegistryChangeType,
+    by: AuditContext,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    return this.transactions.run(async () => {
+      const row = await write();
+      if (row) await this.audit.record(registryChange(type, row, by));
+      return row;
+    });
   }
 
   /**

@@ -41,7 +41,7 @@ export class ToolTestRunService {
     }
     const outcome = await this.executor.execute(tool, request.params, {
       caller: 'test',
-      origin: { user: caller.user },
+      origin: { user: caller.user, keyId: caller.keyId },
       signal,
       // A tool with a limit of its own (one running an agent) keeps it unless one is asked for.
       timeoutMs:

@@ -1,3 +1,6 @@
+import { type Principal } from '../../api-keys/principal';
+import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
+import { auditContextOf } from '../../api-keys/audit-context';
 import { Body, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
@@ -54,8 +57,11 @@ export class WorkflowsController {
   })
   @ApiCreatedResponse({ type: WorkflowDto })
   @ApiErrorResponses(...STEP_ERRORS, NAME_TAKEN)
-  create(@Body() dto: CreateWorkflowDto): Promise<WorkflowDto> {
-    return this.workflows.create(dto);
+  create(
+    @CurrentPrincipal() caller: Principal,
+    @Body() dto: CreateWorkflowDto,
+  ): Promise<WorkflowDto> {
+    return this.workflows.create(dto, auditContextOf(caller));
   }
 
   @Get()
@@ -89,8 +95,12 @@ export class WorkflowsController {
   })
   @ApiOkResponse({ type: WorkflowDto })
   @ApiErrorResponses(...STEP_ERRORS, NOT_FOUND, NAME_TAKEN)
-  update(@Param('id') id: string, @Body() dto: UpdateWorkflowDto): Promise<WorkflowDto> {
-    return this.workflows.update(id, dto);
+  update(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Body() dto: UpdateWorkflowDto,
+  ): Promise<WorkflowDto> {
+    return this.workflows.update(id, dto, auditContextOf(caller));
   }
 
   @AdminOnly()
@@ -107,7 +117,7 @@ export class WorkflowsController {
       served_as_tools: [{ id: '3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10', name: 'screen_daily' }],
     }),
   )
-  delete(@Param('id') id: string): Promise<DeletedDto> {
-    return this.workflows.delete(id);
+  delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string): Promise<DeletedDto> {
+    return this.workflows.delete(id, auditContextOf(caller));
   }
 }

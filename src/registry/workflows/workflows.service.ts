@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../../database/transactions';
+import { type AuditContext } from '../../audit/audit-event';
+import { AuditTrail } from '../../audit/audit-trail';
+import { type RegistryChangeType, registryChange } from '../common/registry-change';
 import { writeNamed } from '../common/named-write';
 import { type Page } from '../../core/api/page.dto';
 import { ResourceInUseError, ResourceNotFoundError, isInUse } from '../common/registry.errors';
@@ -21,11 +24,12 @@ export class WorkflowsService {
     private readonly tools: RegisteredToolsRepository,
     private readonly transactions: Transactions,
     private readonly inputSchemas: ToolParametersCompiler,
+    private readonly audit: AuditTrail,
   ) {}
 
-  async create(dto: CreateWorkflowDto): Promise<WorkflowDto> {
+  async create(dto: CreateWorkflowDto, by: AuditContext): Promise<WorkflowDto> {
     this.assertValidInputSchema(dto.input_schema);
-    const row = await this.write(dto.name, dto.steps, () =>
+    const row = await this.write(dto.name, dto.steps, { type: 'workflow.created', by }, () =>
       // Without an input schema the column's default, any object, applies.
       this.workflows.insert({
         name: dto.name,
@@ -56,10 +60,11 @@ export class WorkflowsService {
     return { ...workflow, served_as_tools: servedAsTools };
   }
 
-  async update(id: string, dto: UpdateWorkflowDto): Promise<WorkflowDto> {
+  async update(id: string, dto: UpdateWorkflowDto, by: AuditContext): Promise<WorkflowDto> {
     this.assertValidInputSchema(dto.input_schema);
     const current = await this.find(id);
-    const row = await this.write(dto.name ?? current.name, dto.steps, async () => {
+    const change = { type: 'workflow.updated', by } as const;
+    const row = await this.write(dto.name ?? current.name, dto.steps, change, async () => {
       const updated = await this.workflows.update(current.id, {
         name: dto.name,
         description: dto.description,
@@ -76,7 +81,7 @@ export class WorkflowsService {
    * The tools that serve a workflow run it by id: deleting one a tool serves would break the
    * tool, so it is refused. Its steps go with it (ON DELETE CASCADE).
    */
-  async delete(id: string): Promise<{ deleted: true; id: string }> {
+  async delete(id: string, by: AuditContext): Promise<{ deleted: true; id: string }> {
     const row = await this.find(id);
     // A run under way would lose its steps and events with the workflow: it is refused too.
     const activeRuns = await this.workflows.activeRuns(row.id);
@@ -85,7 +90,10 @@ export class WorkflowsService {
       ...(activeRuns.length > 0 && { active_runs: activeRuns }),
     };
     if (isInUse(usage)) throw new ResourceInUseError('Workflow', row.name, usage);
-    await this.workflows.delete(row.id);
+    await this.transactions.run(async () => {
+      await this.workflows.delete(row.id);
+      await this.audit.record(registryChange('workflow.deleted', row, by));
+    });
     return { deleted: true, id: row.id };
   }
 
@@ -116,6 +124,7 @@ export class WorkflowsService {
   private write(
     name: string,
     steps: readonly WorkflowStepDto[] | undefined,
+    change: { type: RegistryChangeType; by: AuditContext },
     writeWorkflow: () => Promise<WorkflowRow>,
   ): Promise<WorkflowRow> {
     return writeNamed(
@@ -125,6 +134,7 @@ export class WorkflowsService {
         this.transactions.run(async () => {
           const row = await writeWorkflow();
           if (steps !== undefined) await this.workflows.replaceSteps(row.id, steps);
+          await this.audit.record(registryChange(change.type, row, change.by));
           return row;
         }),
       () => this.workflows.invalidStepReferences(steps ?? []),

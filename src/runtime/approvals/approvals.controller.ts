@@ -55,6 +55,6 @@ export class ApprovalsController {
     @Param('id') id: string,
     @Body() dto: DecideApprovalDto,
   ): Promise<ApprovalDto> {
-    return this.approvals.decide(principal, id, dto);
+    return this.approvals.decide(principal, id, dto, 'rest');
   }
 }

@@ -2,6 +2,8 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Principal } from '../../api-keys/principal';
 import { type ApprovalStatus } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
+import { type AuditContext, SERVER_ITSELF, type AuditTransport } from '../../audit/audit-event';
+import { AuditTrail } from '../../audit/audit-trail';
 import { type Page } from '../../core/api/page.dto';
 import { EventStore } from '../events/event-store.repository';
 import { RunsRepository } from '../runs/runs.repository';
@@ -32,10 +34,11 @@ export class ApprovalsService implements OnApplicationBootstrap {
     private readonly streams: RunStreams,
     private readonly transactions: Transactions,
     private readonly expiry: ApprovalExpiry,
+    private readonly audit: AuditTrail,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.expiry.onExpire((id) => this.resolve(id, 'expired', 'Approval expired'));
+    this.expiry.onExpire((id) => this.resolve(id, 'expired', 'Approval expired', SERVER_ITSELF));
     for (const approval of await this.approvals.listPending()) {
       this.expiry.schedule(approval.id, approval.expires_at);
     }
@@ -50,14 +53,17 @@ export class ApprovalsService implements OnApplicationBootstrap {
     return toApprovalDto(await this.find(principal, id));
   }
 
+  /** Decides for `principal`, who reached the server through `transport` (for the audit log). */
   async decide(
-    principal: Pick<Principal, 'user'>,
+    principal: Pick<Principal, 'user'> & Partial<Pick<Principal, 'keyId'>>,
     id: string,
     dto: DecideApprovalDto,
+    transport?: AuditTransport,
   ): Promise<ApprovalDto> {
     const approval = await this.find(principal, id);
     const status = dto.decision === 'approve' ? 'approved' : 'rejected';
-    const decided = await this.resolve(approval.id, status, dto.reason ?? null);
+    const by = { actor: { user: principal.user, keyId: principal.keyId }, transport };
+    const decided = await this.resolve(approval.id, status, dto.reason ?? null, by);
     if (!decided) {
       const current = await this.find(principal, id);
       throw new ApprovalResolvedError(id, current.status);
@@ -69,18 +75,19 @@ export class ApprovalsService implements OnApplicationBootstrap {
   async cancelPaused(runId: string): Promise<void> {
     for (const approval of await this.approvals.listByRun(runId)) {
       if (approval.status === 'pending')
-        await this.resolve(approval.id, 'cancelled', 'Run cancelled');
+        await this.resolve(approval.id, 'cancelled', 'Run cancelled', SERVER_ITSELF);
     }
   }
 
   /**
    * Decides a pending approval and records it in the run's log; when it was the run's last
-   * pending one, the run resumes. Undefined when it was decided already.
+   * pending one, the run resumes. Undefined when it was decided already. `by` decided it.
    */
   private async resolve(
     id: string,
     status: Decision,
     reason: string | null,
+    by: AuditContext,
   ): Promise<ApprovalRow | undefined> {
     const resolved = await this.transactions.run(async () => {
       const approval = await this.approvals.resolve(id, status, reason);
@@ -96,6 +103,17 @@ export class ApprovalsService implements OnApplicationBootstrap {
         toolUseId: approval.tool_use_id,
         approved: status === 'approved',
         reason,
+      });
+      await this.audit.record({
+        ...by,
+        type: 'approval.decided',
+        target: approval.id,
+        details: {
+          approval_id: approval.id,
+          run_id: approval.run_id,
+          tool_name: approval.tool_name,
+          decision: status,
+        },
       });
       return { approval, event };
     });

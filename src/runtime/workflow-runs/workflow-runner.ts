@@ -295,7 +295,7 @@ export class WorkflowRunner {
       return this.tools.invoke({ id: step.ref_id }, input, {
         caller: 'workflow',
         scope: 'all',
-        origin: { user: run.owner, depth: run.depth },
+        origin: { user: run.owner, depth: run.depth, workflowRunId: run.id },
         signal,
       });
     }
