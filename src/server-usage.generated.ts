@@ -29,6 +29,9 @@ directory (variables set in the environment win). Every variable, with its defau
   JOB_SHUTDOWN_TIMEOUT_SECONDS       default 10
   JOB_MAINTENANCE_INTERVAL_SECONDS   default 120
 
+  AUDIT_RETENTION_DAYS               default 90
+  AUDIT_LOG                          default true
+
   INITIAL_ADMIN_KEY                  unset by default
   AUTH_FAILURES_PER_MINUTE           default 20
   CORS_ORIGINS                       default *

@@ -301,6 +301,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Audit entries in the order written (admins every user’s, members their own), a page at a time */
+    get: operations['listAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every audit entry the filters match, as NDJSON (one entry a line, as listed), for a SIEM */
+    get: operations['exportAuditEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Check the audit chain: seq without gaps, every hash, from the oldest kept entry to the newest */
+    get: operations['verifyAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/files': {
     parameters: {
       query?: never;
@@ -1295,6 +1346,113 @@ export interface components {
        * @example /api/v1/artifacts/2b3c4d5e-6f70-4819-8a2b-3c4d5e6f7081/content?version=0
        */
       content_url: string;
+    };
+    AuditEntryDto: {
+      /**
+       * @example tool.called
+       * @enum {string}
+       */
+      type:
+        | 'tool.called'
+        | 'approval.decided'
+        | 'key.created'
+        | 'key.revoked'
+        | 'tool.created'
+        | 'tool.updated'
+        | 'tool.deleted'
+        | 'agent.created'
+        | 'agent.updated'
+        | 'agent.deleted'
+        | 'workflow.created'
+        | 'workflow.updated'
+        | 'workflow.deleted'
+        | 'source.created'
+        | 'source.updated'
+        | 'source.deleted'
+        | 'source.change_decided'
+        | 'oauth.grant_created'
+        | 'oauth.grant_revoked'
+        | 'budget.exceeded';
+      oauth_client_id?: string;
+      /**
+       * @example mcp
+       * @enum {string}
+       */
+      transport?: 'rest' | 'mcp' | 'run' | 'test_run' | 'workflow' | 'a2a' | 'cli';
+      /**
+       * @example ok
+       * @enum {string}
+       */
+      outcome: 'ok' | 'error' | 'denied';
+      /** @example 6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f */
+      id: string;
+      /**
+       * @description Position in the chain: gap-free, in the order entries were written.
+       * @example 42
+       */
+      seq: number;
+      /** @example 2026-11-29T10:00:00.000Z */
+      at: string;
+      /**
+       * @description Who acted.
+       * @example alice
+       */
+      user: string;
+      /**
+       * @description The key they acted with, when they used one.
+       * @example 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a
+       */
+      key_id?: string;
+      /**
+       * @description What it acted on: a tool's name, a key's or an approval's id.
+       * @example encodePlantUML
+       */
+      target?: string;
+      /** @example EXECUTION_TIMEOUT */
+      error_code?: string;
+      /** @example 12.5 */
+      duration_ms?: number;
+      /**
+       * @description Facts about the event; for `tool.called` the tool, its id, the run or workflow run, and the
+       *     SHA-256 of the arguments' canonical JSON, never their values.
+       * @example {
+       *       "tool_name": "encodePlantUML",
+       *       "tool_id": "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+       *       "args_sha256": "3f0a…"
+       *     }
+       */
+      details: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description The hash of the entry before it (`seq - 1`).
+       * @example 9b74c9897bac770ffc029102a200c5de…
+       */
+      prev_hash: string;
+      /**
+       * @description `sha256(prev_hash ‖ canonical JSON (RFC 8785) of this entry without hash)`, hex.
+       * @example e3b0c44298fc1c149afbf4c8996fb924…
+       */
+      hash: string;
+    };
+    AuditPageDto: {
+      items: components['schemas']['AuditEntryDto'][];
+      /** @description For the next page, with the same filters; null when this page is the last so far. */
+      next_cursor: string | null;
+    };
+    AuditVerificationDto: {
+      /** @example true */
+      ok: boolean;
+      /**
+       * @description Entries checked (up to the first bad one).
+       * @example 1200
+       */
+      checked: number;
+      /**
+       * @description Where the chain first breaks: a changed, missing or added entry.
+       * @example 731
+       */
+      first_bad_seq?: number;
     };
     CreateAgentDto: {
       /**
@@ -4542,6 +4700,273 @@ export interface operations {
       };
       /** @description ARTIFACT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listAuditEntries: {
+    parameters: {
+      query?: {
+        type?:
+          | 'tool.called'
+          | 'approval.decided'
+          | 'key.created'
+          | 'key.revoked'
+          | 'tool.created'
+          | 'tool.updated'
+          | 'tool.deleted'
+          | 'agent.created'
+          | 'agent.updated'
+          | 'agent.deleted'
+          | 'workflow.created'
+          | 'workflow.updated'
+          | 'workflow.deleted'
+          | 'source.created'
+          | 'source.updated'
+          | 'source.deleted'
+          | 'source.change_decided'
+          | 'oauth.grant_created'
+          | 'oauth.grant_revoked'
+          | 'budget.exceeded';
+        /** @description Entries per page. */
+        limit?: number;
+        /** @description The `next_cursor` of the page before, with the same filters. */
+        cursor?: string;
+        /** @description The user who acted; a member key sees its own user's entries only. */
+        user?: string;
+        /** @description A tool's name: the `tool.*` entries about it. */
+        tool?: string;
+        /** @description Entries at or after this time. */
+        from?: string;
+        /** @description Entries at or before this time; not before `from`. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditPageDto'];
+        };
+      };
+      /** @description INVALID_CURSOR */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  exportAuditEntries: {
+    parameters: {
+      query?: {
+        type?:
+          | 'tool.called'
+          | 'approval.decided'
+          | 'key.created'
+          | 'key.revoked'
+          | 'tool.created'
+          | 'tool.updated'
+          | 'tool.deleted'
+          | 'agent.created'
+          | 'agent.updated'
+          | 'agent.deleted'
+          | 'workflow.created'
+          | 'workflow.updated'
+          | 'workflow.deleted'
+          | 'source.created'
+          | 'source.updated'
+          | 'source.deleted'
+          | 'source.change_decided'
+          | 'oauth.grant_created'
+          | 'oauth.grant_revoked'
+          | 'budget.exceeded';
+        /** @description The user who acted; a member key sees its own user's entries only. */
+        user?: string;
+        /** @description A tool's name: the `tool.*` entries about it. */
+        tool?: string;
+        /** @description Entries at or after this time. */
+        from?: string;
+        /** @description Entries at or before this time; not before `from`. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One JSON entry per line, in `seq` order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example {"id":"6f1c…","seq":1,…} */
+          'application/x-ndjson': string;
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  verifyAuditLog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditVerificationDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
         headers: {
           [name: string]: unknown;
         };
