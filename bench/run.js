@@ -17,7 +17,8 @@
 // delegation.js), `workflow` (a three-step workflow against its steps run directly, see
 // workflow.js), `webhooks` (queued webhook deliveries against plain signed POSTs, see
 // webhooks.js), `sources` (a call through an imported MCP tool against a direct client SDK call,
-// and the sync of a 1,000-tool upstream, see sources.js); default all), BENCH_SCENARIOS (of the `http` part, only the scenarios named,
+// and the sync of a 1,000-tool upstream, see sources.js), `audit` (tool calls with the audit log
+// against without it, see audit.js); default all), BENCH_SCENARIOS (of the `http` part, only the scenarios named,
 // comma-separated, e.g. `tool list,registry list`; default all).
 // Every server gets a fresh DATA_DIR (removed afterwards), so ./data is never touched.
 // Prints a Markdown report and writes the raw numbers to .bench/results.json. Exits non-zero
@@ -30,6 +31,7 @@ const { encoderPath } = require('./bare-server');
 const { artifactsLimitS, artifactsReport, benchArtifacts } = require('./artifacts');
 const { benchDelegation, delegationReport } = require('./delegation');
 const { benchSources, sourcesReport } = require('./sources');
+const { auditReport, benchAudit } = require('./audit');
 const { benchWebhooks, webhooksReport } = require('./webhooks');
 const { benchWorkflow, workflowReport } = require('./workflow');
 const { waitQuiet } = require('./cpu');
@@ -91,7 +93,16 @@ const REPORT_ORDER = [
   'toolhub/fastify',
   'toolhub/fastify+pg',
 ];
-const PARTS = ['http', 'runtime', 'artifacts', 'delegation', 'workflow', 'webhooks', 'sources'];
+const PARTS = [
+  'http',
+  'runtime',
+  'artifacts',
+  'delegation',
+  'workflow',
+  'webhooks',
+  'sources',
+  'audit',
+];
 const backendOf = (def) => (def.backend === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const serverDef = (name) => SERVERS.find((def) => def.name === name);
 
@@ -272,6 +283,7 @@ function report(results) {
   if (results.workflow) lines.push('', workflowReport(results.workflow));
   if (results.webhooks) lines.push('', webhooksReport(results.webhooks));
   if (results.sources) lines.push('', sourcesReport(results.sources));
+  if (results.audit) lines.push('', auditReport(results.audit));
 
   const busy = [
     ...busyWarnings(results),
@@ -586,6 +598,8 @@ async function main() {
   const webhooksS = parts.includes('webhooks') ? settings.duration + settings.quietWait + 240 : 0;
   // The syncs, then four ways of calling, each for the whole duration.
   const sourcesS = parts.includes('sources') ? 4 * settings.duration + settings.quietWait + 420 : 0;
+  // Two servers started, then both ways for the whole duration.
+  const auditS = parts.includes('audit') ? 2 * settings.duration + settings.quietWait + 180 : 0;
   setTimeout(
     () => {
       console.error('bench: overall time limit exceeded');
@@ -597,7 +611,8 @@ async function main() {
       delegationS +
       workflowS +
       webhooksS +
-      sourcesS) *
+      sourcesS +
+      auditS) *
       1000,
   ).unref();
 
@@ -652,6 +667,13 @@ async function main() {
         `(${settings.duration} s)`,
     );
     results.sources = await benchSources({ seconds: settings.duration });
+  }
+  if (parts.includes('audit')) {
+    await waitQuiet(BUSY_LIMIT, settings.quietWait);
+    console.error(
+      `bench: tool calls with the audit log against without it (${settings.duration} s)`,
+    );
+    results.audit = await benchAudit({ seconds: settings.duration });
   }
 
   console.log(report(results));

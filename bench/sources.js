@@ -252,7 +252,8 @@ async function benchCalls(ways, seconds, pids) {
 }
 
 /** How many calls `CONCURRENCY` callers made in `seconds`. */
-async function callersFor(work, seconds) {
+/** How many times `concurrency` callers, each calling `work` in turn, finish it in `seconds`. */
+async function callersFor(work, seconds, concurrency = CONCURRENCY) {
   const until = performance.now() + seconds * 1000;
   let calls = 0;
   const caller = async () => {
@@ -261,7 +262,7 @@ async function callersFor(work, seconds) {
       calls++;
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, caller));
+  await Promise.all(Array.from({ length: concurrency }, caller));
   return calls;
 }
 
@@ -308,4 +309,4 @@ function sourcesReport(result) {
   ].join('\n');
 }
 
-module.exports = { benchSources, sourcesReport };
+module.exports = { benchSources, callersFor, sourcesReport };

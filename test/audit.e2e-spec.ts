@@ -272,6 +272,45 @@ describe(`audit log [${SELECTED_ADAPTER}]`, () => {
     expect(JSON.stringify(calls)).not.toContain('secret greeting');
   });
 
+  test('an approval decided leaves one entry naming who decided it and how', async () => {
+    const tool = await root.post('/api/v1/tools', {
+      name: 'audited_guarded',
+      parameters: { type: 'object' },
+      implementation: { type: 'http', url: 'http://127.0.0.1:9/never' },
+      requires_approval: true,
+    });
+    const toolId = (tool.body as { id: string }).id;
+    const { sessionId } = await root.session(
+      scripted([
+        { text: 'Asking.', tool_calls: [{ id: 'toolu_9', name: 'audited_guarded', args: {} }] },
+        { text: 'Understood.' },
+      ]),
+      [toolId],
+    );
+    const stream = await root.stream(sessionId, { content: 'go' });
+    const requested = await stream.waitFor((frame) => frame.event === 'approval_requested');
+    const approvalId = String(requested.data.approvalId);
+    const decided = await root.post(`/api/v1/approvals/${approvalId}`, { decision: 'reject' });
+    expect(decided.status).toBe(200);
+    await stream.ended;
+
+    const decisions = (await entries({ type: 'approval.decided' })).filter(
+      (entry) => entry.target === approvalId,
+    );
+    expect(decisions).toEqual([
+      expect.objectContaining({
+        ...byRoot,
+        key_id: rootKeyId,
+        details: {
+          approval_id: approvalId,
+          run_id: requested.data.runId,
+          tool_name: 'audited_guarded',
+          decision: 'rejected',
+        },
+      }),
+    ]);
+  });
+
   test('300 concurrent tool calls leave 300 entries, seq without gaps, and the chain verifies', async () => {
     const before = (await entries({ type: 'tool.called' })).length;
     const responses = await Promise.all(
