@@ -12,7 +12,7 @@ CREATE TABLE "audit_entries" (
 	"at" timestamp (3) with time zone NOT NULL,
 	"type" text NOT NULL,
 	"user_name" text NOT NULL,
-	"key_id" uuid,
+	"key_id" text,
 	"oauth_client_id" text,
 	"transport" text,
 	"target" text,

@@ -26,7 +26,7 @@ export const auditEntries = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
     type: text('type').notNull(),
     user_name: text('user_name').notNull(),
-    key_id: uuid('key_id'),
+    key_id: text('key_id'),
     oauth_client_id: text('oauth_client_id'),
     transport: text('transport'),
     target: text('target'),
