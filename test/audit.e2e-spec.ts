@@ -12,6 +12,7 @@ import { DATABASE, type Database } from '../src/database/database';
 import { bearerFor } from './support/api-key';
 import { eventually } from './support/eventually';
 import { McpClients, callTool } from './support/mcp-clients';
+import { echoTool, startUpstreamMcpServer } from './support/upstream-mcp-server';
 import { CLI, runBuilt } from './support/run-built';
 import { type RuntimeUser, listeningUrl, runtimeUserOver } from './support/runtime-client';
 import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
@@ -270,6 +271,54 @@ describe(`audit log [${SELECTED_ADAPTER}]`, () => {
     ]);
     for (const call of calls) expect(call.duration_ms).toBeGreaterThan(0);
     expect(JSON.stringify(calls)).not.toContain('secret greeting');
+  });
+
+  test('a source created, changed, its change decided and deleted: one entry each', async () => {
+    const upstream = await startUpstreamMcpServer('modern', [echoTool('first')]);
+    try {
+      const created = await root.post('/api/v1/tool-sources', {
+        name: 'audited_source',
+        type: 'mcp',
+        url: upstream.url,
+        on_change: 'quarantine',
+      });
+      expect(created.status).toBe(201);
+      const source = created.body as { id: string };
+      const changed = await app()
+        .http.patch(`/api/v1/tool-sources/${source.id}`)
+        .set('Authorization', root.auth)
+        .send({ description: 'changed' });
+      expect(changed.status).toBe(200);
+      upstream.tools.set('second', echoTool('second'));
+      expect((await root.post(`/api/v1/tool-sources/${source.id}/sync`, {})).status).toBe(202);
+      const change = await eventually('the added tool to wait for review', async () => {
+        const listed = await root.get(`/api/v1/tool-sources/${source.id}/changes?status=pending`);
+        return (listed.body as { items: { id: string }[] }).items[0];
+      });
+      const decided = await root.post(`/api/v1/tool-sources/${source.id}/changes/${change.id}`, {
+        decision: 'reject',
+      });
+      expect(decided.status).toBe(200);
+      expect((await root.del(`/api/v1/tool-sources/${source.id}`)).status).toBe(200);
+
+      const recorded = (await entries({ user: 'root' })).filter(
+        (entry) => entry.target === 'audited_source',
+      );
+      expect(recorded.map((entry) => [entry.type, entry.key_id, entry.transport])).toEqual(
+        ['source.created', 'source.updated', 'source.change_decided', 'source.deleted'].map(
+          (type) => [type, rootKeyId, 'rest'],
+        ),
+      );
+      expect(recorded[2].details).toEqual({
+        source_id: source.id,
+        change_id: change.id,
+        change: 'added',
+        decision: 'rejected',
+        tool_id: expect.any(String) as string,
+      });
+    } finally {
+      await upstream.close();
+    }
   });
 
   test('an approval decided leaves one entry naming who decided it and how', async () => {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Page } from '../../core/api/page.dto';
 import { Transactions } from '../../database/transactions';
+import { type AuditContext } from '../../audit/audit-event';
+import { AuditTrail } from '../../audit/audit-trail';
 import { RegisteredToolsRepository } from '../tools/registered-tools.repository';
 import { ToolCatalogSync } from '../tools/tool-catalog-sync.service';
 import {
@@ -22,6 +24,7 @@ export class ToolSourceChangesService {
     private readonly tools: RegisteredToolsRepository,
     private readonly transactions: Transactions,
     private readonly catalogSync: ToolCatalogSync,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(
@@ -46,7 +49,7 @@ export class ToolSourceChangesService {
     sourceId: string,
     changeId: string,
     decision: 'approve' | 'reject',
-    decidedBy: string,
+    by: AuditContext,
   ): Promise<ToolSourceChangeDto> {
     const source = await this.sources.find(sourceId);
     const change = await this.changes.find(source.id, changeId);
@@ -55,9 +58,21 @@ export class ToolSourceChangesService {
       const decided = await this.changes.decide(
         change.id,
         decision === 'approve' ? 'approved' : 'rejected',
-        decidedBy,
+        by.actor.user,
       );
       if (!decided) throw new ToolSourceChangeDecidedError(change.id, change.status);
+      await this.audit.record({
+        ...by,
+        type: 'source.change_decided',
+        target: source.name,
+        details: {
+          source_id: source.id,
+          change_id: decided.id,
+          change: decided.change,
+          decision: decided.status,
+          ...(decided.tool_id !== null && { tool_id: decided.tool_id }),
+        },
+      });
       const tool = decided.tool_id === null ? undefined : await this.tools.find(decided.tool_id);
       if (!tool) return decided;
       if (decision === 'approve' && decided.after) {

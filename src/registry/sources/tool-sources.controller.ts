@@ -1,3 +1,4 @@
+import { auditContextOf } from '../../api-keys/audit-context';
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
@@ -63,8 +64,11 @@ export class ToolSourcesController {
   @ApiBody({ type: CreateToolSourceDto })
   @ApiCreatedResponse({ type: ToolSourceDto })
   @ApiErrorResponses(...INPUT_ERRORS, new ToolSourceNameTakenError('github'))
-  create(@Body() body: Record<string, unknown>): Promise<ToolSourceDto> {
-    return this.sources.create(body);
+  create(
+    @CurrentPrincipal() caller: Principal,
+    @Body() body: Record<string, unknown>,
+  ): Promise<ToolSourceDto> {
+    return this.sources.create(body, auditContextOf(caller));
   }
 
   @Get()
@@ -94,8 +98,12 @@ export class ToolSourcesController {
   @ApiBody({ type: ToolSourceCommonFieldsDto })
   @ApiOkResponse({ type: ToolSourceDto })
   @ApiErrorResponses(NOT_FOUND, ...INPUT_ERRORS)
-  update(@Param('id') id: string, @Body() body: Record<string, unknown>): Promise<ToolSourceDto> {
-    return this.sources.update(id, body);
+  update(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Body() body: Record<string, unknown>,
+  ): Promise<ToolSourceDto> {
+    return this.sources.update(id, body, auditContextOf(caller));
   }
 
   @AdminOnly()
@@ -113,8 +121,8 @@ export class ToolSourcesController {
       used_in_workflows: [],
     }),
   )
-  delete(@Param('id') id: string): Promise<DeletedDto> {
-    return this.sources.delete(id);
+  delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string): Promise<DeletedDto> {
+    return this.sources.delete(id, auditContextOf(caller));
   }
 
   @AdminOnly()
@@ -167,6 +175,6 @@ export class ToolSourcesController {
     @Param('change_id') changeId: string,
     @Body() dto: DecideToolSourceChangeDto,
   ): Promise<ToolSourceChangeDto> {
-    return this.changes.decide(id, changeId, dto.decision, caller.user);
+    return this.changes.decide(id, changeId, dto.decision, auditContextOf(caller));
   }
 }

@@ -3,6 +3,9 @@ import { type Page } from '../../core/api/page.dto';
 import { type PageQueryDto } from '../../core/api/page.dto';
 import { isForeignKeyViolation, isUniqueViolation } from '../../database/postgres-errors';
 import { Transactions } from '../../database/transactions';
+import { type AuditContext } from '../../audit/audit-event';
+import { AuditTrail } from '../../audit/audit-trail';
+import { registryChange } from '../common/registry-change';
 import { RegisteredToolsRepository } from '../tools/registered-tools.repository';
 import { ToolCatalogSync } from '../tools/tool-catalog-sync.service';
 import { type ToolSourceDto } from './dto/tool-source.dto';
@@ -34,13 +37,14 @@ export class ToolSourcesService {
     private readonly watches: ToolSourceWatches,
     private readonly transactions: Transactions,
     private readonly catalogSync: ToolCatalogSync,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
    * Stores the source and imports its tools before answering: they are served at once. An
    * upstream that cannot be read leaves the source `error`; its periodic syncs try again.
    */
-  async create(body: Record<string, unknown>): Promise<ToolSourceDto> {
+  async create(body: Record<string, unknown>, by: AuditContext): Promise<ToolSourceDto> {
     const { common, typed } = await readCreateRequest(body, (type) => this.types.typeOf(type));
     const settings = await this.types.typeOf(typed.type).store(typed);
     const row = await this.named(common.name, () =>
@@ -58,6 +62,7 @@ export class ToolSourcesService {
           sync_interval_seconds: common.sync_interval_seconds ?? 600,
         });
         await this.schedule.scheduleNext(row.id, row.sync_interval_seconds);
+        await this.audit.record(registryChange('source.created', row, by));
         return row;
       }),
     );
@@ -87,7 +92,11 @@ export class ToolSourcesService {
    * to its tools at once (where no admin set them on the tool); new settings or filters are
    * read by a sync queued at once.
    */
-  async update(id: string, body: Record<string, unknown>): Promise<ToolSourceDto> {
+  async update(
+    id: string,
+    body: Record<string, unknown>,
+    by: AuditContext,
+  ): Promise<ToolSourceDto> {
     const current = await this.find(id);
     const sourceType = this.types.typeOf(current.type);
     const { common, typed } = await readUpdateRequest(body, sourceType);
@@ -118,6 +127,7 @@ export class ToolSourcesService {
       if (common.sync_interval_seconds !== undefined) {
         await this.schedule.scheduleNext(row.id, row.sync_interval_seconds);
       }
+      await this.audit.record(registryChange('source.updated', row, by));
       return row;
     });
     if (settings) {
@@ -129,11 +139,14 @@ export class ToolSourcesService {
   }
 
   /** Deletes the source and its tools, unless an agent or a workflow uses one of them. */
-  async delete(id: string): Promise<{ deleted: true; id: string }> {
+  async delete(id: string, by: AuditContext): Promise<{ deleted: true; id: string }> {
     const row = await this.find(id);
     await this.assertUnused(row);
     try {
-      await this.sources.delete(row.id);
+      await this.transactions.run(async () => {
+        await this.sources.delete(row.id);
+        await this.audit.record(registryChange('source.deleted', row, by));
+      });
     } catch (error) {
       // A reference added since the check: the tools' foreign keys refused the delete.
       if (!isForeignKeyViolation(error)) throw error;
