@@ -21,12 +21,9 @@ CREATE TABLE "audit_entries" (
 	"duration_ms" double precision,
 	"details" jsonb NOT NULL,
 	"prev_hash" text NOT NULL,
-	"hash" text NOT NULL,
-	CONSTRAINT "audit_entries_id_unique" UNIQUE("id")
+	"hash" text NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "audit_entries_user_idx" ON "audit_entries" USING btree ("user_name","seq");--> statement-breakpoint
-CREATE INDEX "audit_entries_type_idx" ON "audit_entries" USING btree ("type","seq");--> statement-breakpoint
-CREATE INDEX "audit_entries_target_idx" ON "audit_entries" USING btree ("target","seq");--> statement-breakpoint
 CREATE INDEX "audit_entries_at_idx" ON "audit_entries" USING btree ("at");--> statement-breakpoint
 INSERT INTO "audit_chain_head" ("id", "last_seq", "last_hash", "pruned_through_seq", "pruned_through_hash") VALUES (1, 0, '0000000000000000000000000000000000000000000000000000000000000000', 0, '0000000000000000000000000000000000000000000000000000000000000000');

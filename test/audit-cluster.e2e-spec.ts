@@ -7,6 +7,7 @@
  */
 import request from 'supertest';
 import { bearerFor } from './support/api-key';
+import { eventually } from './support/eventually';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
@@ -48,10 +49,14 @@ describeOnPostgres('the audit log on several instances', () => {
     );
     expect(responses.every((response) => response.status === 200)).toBe(true);
 
-    const listed = await a.http.get('/api/v1/audit?limit=500').set('Authorization', auth);
-    const items = (listed.body as { items: { seq: number; type: string }[] }).items;
+    // B writes its entries in batches after answering: A reads them once B's last batch is in.
+    const items = await eventually("B's entries to be written", async () => {
+      const listed = await a.http.get('/api/v1/audit?limit=500').set('Authorization', auth);
+      const page = (listed.body as { items: { seq: number; type: string }[] }).items;
+      const calls = page.filter((entry) => entry.type === 'tool.called');
+      return calls.length === 2 * CALLS_EACH ? page : undefined;
+    });
     expect(items.map((entry) => entry.seq)).toEqual(items.map((_, i) => i + 1));
-    expect(items.filter((entry) => entry.type === 'tool.called')).toHaveLength(2 * CALLS_EACH);
     for (const instance of [a.http, onB]) {
       const verified = await instance.get('/api/v1/audit/verify').set('Authorization', auth);
       expect(verified.body).toEqual({ ok: true, checked: items.length });

@@ -3,6 +3,7 @@ import { type Principal } from '../api-keys/principal';
 import { ValidationFailedError } from '../core/errors';
 import { type AuditEntry, entryOf } from '../audit/audit-entry';
 import { type AuditFilter, AuditLogRepository } from '../audit/audit-log.repository';
+import { AuditTrail } from '../audit/audit-trail';
 import { OthersAuditEntriesError } from './audit-api.errors';
 import { cursorAfter, seqAfter } from './audit-cursor';
 import { type AuditFilterQueryDto, type AuditPageQueryDto } from './dto/audit-query.dto';
@@ -10,16 +11,23 @@ import { type AuditFilterQueryDto, type AuditPageQueryDto } from './dto/audit-qu
 /** Entries an export reads at a time. */
 const EXPORT_CHUNK = 500;
 
-/** Reads the audit log for a caller: admins every entry, members their own user's. */
+/**
+ * Reads the audit log for a caller: admins every entry, members their own user's. Entries this
+ * instance queued before the request are written first, so a caller reads what it just did.
+ */
 @Injectable()
 export class AuditReader {
-  constructor(private readonly log: AuditLogRepository) {}
+  constructor(
+    private readonly log: AuditLogRepository,
+    private readonly trail: AuditTrail,
+  ) {}
 
   async page(
     caller: Principal,
     query: AuditPageQueryDto,
   ): Promise<{ items: AuditEntry[]; next_cursor: string | null }> {
     const filter = filterFor(caller, query);
+    await this.trail.written();
     const rows = await this.log.page(filter, seqAfter(query.cursor, filter), query.limit);
     const last = rows.at(-1);
     return {
@@ -31,6 +39,7 @@ export class AuditReader {
   /** Every entry the filters match, as they are listed, a chunk at a time. */
   async *export(caller: Principal, query: AuditFilterQueryDto): AsyncGenerator<AuditEntry> {
     const filter = filterFor(caller, query);
+    await this.trail.written();
     let after = 0;
     for (;;) {
       const rows = await this.log.page(filter, after, EXPORT_CHUNK);

@@ -26,8 +26,8 @@ export class AuditLogRepository {
    * The chain head, locked until the unit of work ends: whoever holds it is the only writer of
    * the log on every instance, and the `seq` it hands out become visible in their order.
    */
-  async lockHead(): Promise<ChainHead> {
-    const [head] = await this.transactions.db
+  async lockHead(db: Database = this.transactions.db): Promise<ChainHead> {
+    const [head] = await db
       .select()
       .from(auditChainHead)
       .where(eq(auditChainHead.id, 1))
@@ -40,8 +40,11 @@ export class AuditLogRepository {
     return head;
   }
 
-  async append(rows: AuditRow[], head: Pick<ChainHead, 'last_seq' | 'last_hash'>): Promise<void> {
-    const db = this.transactions.db;
+  async append(
+    rows: AuditRow[],
+    head: Pick<ChainHead, 'last_seq' | 'last_hash'>,
+    db: Database = this.transactions.db,
+  ): Promise<void> {
     await db.insert(auditEntries).values(rows);
     await db.update(auditChainHead).set(head).where(eq(auditChainHead.id, 1));
   }

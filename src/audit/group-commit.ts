@@ -8,30 +8,42 @@ interface Waiting<T> {
 }
 
 /**
- * Writes items in batches: while one batch is being written, the items that arrive wait and
- * are written together next, each caller's promise settling with its batch's write. Under load
- * a batch takes the cost of one write (one lock, one round trip) for many callers; alone, an
- * item is written at once.
+ * Writes items in batches, in the order they were added: while one batch is being written, the
+ * items that arrive wait and are written together next, each caller's promise settling with its
+ * batch's write. Under load a batch takes the cost of one write (one lock, one round trip) for
+ * many callers; alone, an item is written at once.
  */
 export class GroupCommit<T> {
   private waiting: Waiting<T>[] = [];
-  private writing: Promise<void> | undefined;
+  private writing = false;
+  private added = 0;
+  private finished = 0;
+  /** Callers of `flushed`, each waiting for the items added before it to be finished. */
+  private barriers: { upTo: number; resolve: () => void }[] = [];
 
   constructor(private readonly write: (batch: T[]) => Promise<void>) {}
 
   add(item: T): Promise<void> {
+    this.added++;
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      this.writing ??= this.drain().finally(() => (this.writing = undefined));
+      if (!this.writing) void this.drain();
     });
   }
 
-  /** Settles once everything added so far is written (or failed). */
-  async settled(): Promise<void> {
-    await this.writing;
+  /** Items added and not yet written. */
+  get backlog(): number {
+    return this.waiting.length;
+  }
+
+  /** Settles once every item added so far is written (or failed), whatever is added later. */
+  flushed(): Promise<void> {
+    if (this.finished >= this.added) return Promise.resolve();
+    return new Promise((resolve) => this.barriers.push({ upTo: this.added, resolve }));
   }
 
   private async drain(): Promise<void> {
+    this.writing = true;
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, MAX_BATCH);
       try {
@@ -40,6 +52,11 @@ export class GroupCommit<T> {
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }
+      this.finished += batch.length;
+      const passed = this.barriers.filter((barrier) => barrier.upTo <= this.finished);
+      this.barriers = this.barriers.filter((barrier) => barrier.upTo > this.finished);
+      for (const barrier of passed) barrier.resolve();
     }
+    this.writing = false;
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { sha256OfJson } from '../audit/audit-entry';
 import { type AuditTransport } from '../audit/audit-event';
 import { AuditTrail } from '../audit/audit-trail';
@@ -21,8 +21,6 @@ const TRANSPORTS: Record<ToolCaller, AuditTransport> = {
  */
 @Injectable()
 export class ToolCallAudit {
-  private readonly logger = new Logger('Tools');
-
   constructor(private readonly audit: AuditTrail) {}
 
   async record(
@@ -33,29 +31,21 @@ export class ToolCallAudit {
   ): Promise<void> {
     const { origin } = call;
     const { name } = tool.definition;
-    try {
-      await this.audit.record({
-        type: 'tool.called',
-        actor: { user: origin.user, ...(origin.keyId && { keyId: origin.keyId }) },
-        transport: TRANSPORTS[call.caller],
-        target: name,
-        outcome: outcome.success ? 'ok' : 'error',
-        ...(!outcome.success && { errorCode: outcome.error.code }),
-        durationMs: outcome.execution_time_ms,
-        details: {
-          tool_name: name,
-          ...(tool.id && { tool_id: tool.id }),
-          ...(origin.run && { run_id: origin.run.id }),
-          ...(origin.workflowRunId && { workflow_run_id: origin.workflowRunId }),
-          args_sha256: sha256OfJson(input),
-        },
-      });
-    } catch (error) {
-      // The call happened and its caller gets its answer; the operator hears what is missing.
-      this.logger.error(
-        { err: error, tool: name },
-        `The audit entry of a call of '${name}' was not written`,
-      );
-    }
+    await this.audit.queue({
+      type: 'tool.called',
+      actor: { user: origin.user, ...(origin.keyId && { keyId: origin.keyId }) },
+      transport: TRANSPORTS[call.caller],
+      target: name,
+      outcome: outcome.success ? 'ok' : 'error',
+      ...(!outcome.success && { errorCode: outcome.error.code }),
+      durationMs: outcome.execution_time_ms,
+      details: {
+        tool_name: name,
+        ...(tool.id && { tool_id: tool.id }),
+        ...(origin.run && { run_id: origin.run.id }),
+        ...(origin.workflowRunId && { workflow_run_id: origin.workflowRunId }),
+        args_sha256: sha256OfJson(input),
+      },
+    });
   }
 }
