@@ -14,6 +14,7 @@ import {
   METHODS_WITH_BODY,
   assertUncompressedBody,
   isJsonContentType,
+  isFormContentType,
   isMultipartContentType,
   parseJsonBody,
 } from './json-body';
@@ -116,8 +117,11 @@ export function configureFastify(
   });
   // Only JSON is parsed; other media types get Fastify's 415, mapped to the envelope.
   fastify.removeAllContentTypeParsers();
-  // Multipart bodies stay unread, for the handlers that stream uploads from the Node request.
+  // Multipart and form bodies stay unread, for the handlers that read them from the Node request.
   fastify.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) =>
+    done(null),
+  );
   fastify.addContentTypeParser(
     JSON_CONTENT_TYPE,
     { parseAs: 'buffer', bodyLimit: config.http.maxBodyBytes },
@@ -244,12 +248,17 @@ function parseExpressBody(maxDepth: number) {
         next(error);
         return;
       }
-    } else if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) {
+    } else if (hasBody(request) && !isLeftUnread(request.headers['content-type'])) {
       next(new UnsupportedMediaTypeError(request.headers['content-type']));
       return;
     }
     next();
   };
+}
+
+/** Bodies the handlers that accept them read from the Node request themselves. */
+function isLeftUnread(contentType: string | undefined): boolean {
+  return isMultipartContentType(contentType) || isFormContentType(contentType);
 }
 
 function hasBody(request: Request): boolean {

@@ -34,6 +34,18 @@ export function isMultipartContentType(contentType: string | undefined): boolean
   return contentType !== undefined && /^multipart\/form-data\s*(?:;.*)?$/i.test(contentType.trim());
 }
 
+/**
+ * `application/x-www-form-urlencoded`: left unread by both adapters too, for the handlers that
+ * hand the Node request to a library reading it (OAuth's endpoints take forms, as the RFCs say);
+ * other routes refuse it (`UploadsOnlyWhereAccepted`).
+ */
+export function isFormContentType(contentType: string | undefined): boolean {
+  return (
+    contentType !== undefined &&
+    /^application\/x-www-form-urlencoded\s*(?:;.*)?$/i.test(contentType.trim())
+  );
+}
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 export interface JsonBodyLimits {
