@@ -6,6 +6,7 @@ import { type EarlyRequestChecks } from '../core/http/early-request-checks';
 import { TooManyKeyFailuresError, UnauthorizedError } from './api-key.errors';
 import { ApiKeyMetrics } from './api-key-metrics';
 import { ApiKeyVerifier } from './api-key-verifier';
+import { type BearerTokenAuthority } from './bearer-token-authority';
 import { PRINCIPAL, type RequestWithPrincipal } from './current-principal.decorator';
 import { FailedKeyAttempts, throttledAddressOf } from './failed-key-attempts';
 import { type Principal } from './principal';
@@ -20,12 +21,19 @@ type NodeRequest = IncomingMessage & RequestWithPrincipal;
  */
 @Injectable()
 export class ApiKeyAuthenticator {
+  private tokens?: BearerTokenAuthority;
+
   constructor(
     private readonly verifier: ApiKeyVerifier,
     private readonly attempts: FailedKeyAttempts,
     private readonly metrics: ApiKeyMetrics,
     private readonly config: AppConfig,
   ) {}
+
+  /** Accepts the tokens `authority` issues wherever an API key is accepted. */
+  acceptTokensOf(authority: BearerTokenAuthority): void {
+    this.tokens = authority;
+  }
 
   /**
    * Identifies the callers of the paths under `prefix` before their body is read; with
@@ -71,7 +79,9 @@ export class ApiKeyAuthenticator {
       this.metrics.failed('throttled');
       throw new TooManyKeyFailuresError(wait);
     }
-    const principal = await this.verifier.verify(key);
+    const principal = this.tokens?.recognizes(key)
+      ? await this.identifyToken(key, request, address)
+      : await this.verifier.verify(key);
     if (!principal) {
       this.attempts.record(address);
       this.metrics.failed('invalid');
@@ -79,6 +89,23 @@ export class ApiKeyAuthenticator {
     }
     request[PRINCIPAL] = principal;
     return principal;
+  }
+
+  /** A token's principal; an invalid token counts against its address as an invalid key does. */
+  private async identifyToken(
+    token: string,
+    request: NodeRequest,
+    address: string,
+  ): Promise<Principal> {
+    try {
+      return await (this.tokens as BearerTokenAuthority).identify(token, request);
+    } catch (error) {
+      if (error instanceof UnauthorizedError) {
+        this.attempts.record(address);
+        this.metrics.failed('invalid');
+      }
+      throw error;
+    }
   }
 }
 

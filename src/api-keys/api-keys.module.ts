@@ -34,7 +34,7 @@ import { InitialAdminKey } from './initial-admin-key';
     ApiKeyGuard,
     InitialAdminKey,
   ],
-  exports: [ApiKeyStoreModule, ApiKeyAuthenticator, ApiKeyGuard],
+  exports: [ApiKeyStoreModule, ApiKeyAuthenticator, ApiKeyGuard, ApiKeyVerifier],
 })
 export class ApiKeysModule {
   constructor(
