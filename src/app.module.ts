@@ -18,6 +18,7 @@ import { HealthModule } from './core/health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { A2aModule } from './a2a/a2a.module';
 import { McpModule } from './mcp/mcp.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { RegistryModule } from './registry/registry.module';
 import { RuntimeModule } from './runtime/runtime.module';
 import { ServiceIndexController } from './service-index.controller';
@@ -63,6 +64,7 @@ export class AppModule {
       AuditModule,
       ApiKeysModule,
       AuditApiModule,
+      OAuthModule,
       ToolsModule.forRoot(extraToolModules),
       RegistryModule,
       RuntimeModule,

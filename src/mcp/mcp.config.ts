@@ -35,4 +35,10 @@ export class McpConfig {
   )
   @BooleanVariable()
   MCP_CONFORMANCE_FIXTURES = false;
+
+  @Describe(
+    '`false`: a request to `/mcp` without credentials is answered 401 with the `WWW-Authenticate` challenge that starts OAuth sign-in in clients such as claude.ai, ChatGPT and VS Code; `true`: it is served the public tools',
+  )
+  @BooleanVariable()
+  MCP_ANONYMOUS = true;
 }

@@ -9,3 +9,4 @@ export * from './webhooks.tables';
 export * from './mcp.tables';
 export * from './a2a.tables';
 export * from './audit.tables';
+export * from './oauth.tables';

@@ -1,0 +1,95 @@
+import { type IncomingMessage } from 'node:http';
+import { Injectable } from '@nestjs/common';
+import type * as Jose from 'jose';
+import { type BearerTokenAuthority } from '../api-keys/bearer-token-authority';
+import { type Principal } from '../api-keys/principal';
+import { esmImport } from '../core/esm-import';
+import { OAuthKeys, type PrivateJwk } from './oauth-keys';
+import { InsufficientScopeError, InvalidAccessTokenError } from './oauth.errors';
+import { requiredScopeOf, roleOfScopes } from './oauth-scopes';
+import { OAuthStateRepository } from './oauth-state.repository';
+import { OAuthUrls } from './oauth-urls';
+
+const loadJose = esmImport<typeof Jose>('jose');
+
+/** A JWS in compact form: three base64url parts, the first a JSON header (`eyJ` is `{"`). */
+const COMPACT_JWS = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
+
+/**
+ * Checks the access tokens toolhub's authorization server issues: signed with one of its keys
+ * (ES256 only, so `alg: none` and HMAC forgeries fail), by this issuer, for this resource,
+ * unexpired, of a grant still in force (read from the database, so a revocation holds on every
+ * instance at once), with the scope the request's path needs.
+ */
+@Injectable()
+export class AccessTokens implements BearerTokenAuthority {
+  private publicKeys?: Promise<Jose.JSONWebKeySet>;
+
+  constructor(
+    private readonly urls: OAuthUrls,
+    private readonly keys: OAuthKeys,
+    private readonly state: OAuthStateRepository,
+  ) {}
+
+  recognizes(credential: string): boolean {
+    return COMPACT_JWS.test(credential);
+  }
+
+  async identify(token: string, request: IncomingMessage): Promise<Principal> {
+    const claims = await this.verify(token);
+    const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+    const needed = requiredScopeOf(request.url ?? '/');
+    if (needed !== 'none' && !scopes.includes(needed)) {
+      throw new InsufficientScopeError(needed, this.urls.protectedResourceMetadata());
+    }
+    return {
+      keyId: `oauth:${String(claims.client_id)}`,
+      user: String(claims.sub),
+      role: roleOfScopes(scopes),
+    };
+  }
+
+  private async verify(token: string): Promise<Jose.JWTPayload> {
+    const jose = await loadJose();
+    let payload: Jose.JWTPayload;
+    try {
+      ({ payload } = await jose.jwtVerify(token, await this.keySet(jose, token), {
+        issuer: this.urls.issuer(),
+        audience: this.urls.resource(),
+        algorithms: ['ES256'],
+        typ: 'at+jwt',
+        requiredClaims: ['sub', 'exp', 'client_id'],
+      }));
+    } catch {
+      throw this.invalid();
+    }
+    const grantId = payload.grant_id;
+    if (typeof grantId !== 'string' || !(await this.state.grantExists(grantId))) {
+      throw this.invalid();
+    }
+    return payload;
+  }
+
+  /** The public keys; read again when a token names a key not yet known (one made elsewhere). */
+  private async keySet(jose: typeof Jose, token: string) {
+    const { kid } = jose.decodeProtectedHeader(token);
+    let set = await (this.publicKeys ??= this.loadPublicKeys());
+    if (!set.keys.some((key) => key.kid === kid)) {
+      set = await (this.publicKeys = this.loadPublicKeys());
+    }
+    return jose.createLocalJWKSet(set);
+  }
+
+  private async loadPublicKeys(): Promise<Jose.JSONWebKeySet> {
+    const { signing } = await this.keys.load();
+    return { keys: signing.map(publicHalf) };
+  }
+
+  private invalid(): InvalidAccessTokenError {
+    return new InvalidAccessTokenError(this.urls.protectedResourceMetadata());
+  }
+}
+
+function publicHalf({ kty, crv, x, y, kid, alg, use }: PrivateJwk): Jose.JWK {
+  return { kty, crv, x, y, kid, alg, use };
+}

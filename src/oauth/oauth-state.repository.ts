@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { oauthState } from '../database/schema';
+import { Transactions } from '../database/transactions';
+
+type Payload = Record<string, unknown>;
+
+/** The rows of the authorization server's models; expired ones read as absent. */
+@Injectable()
+export class OAuthStateRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  async upsert(model: string, id: string, payload: Payload, expiresAt?: Date): Promise<void> {
+    const row = {
+      payload,
+      grant_id: typeof payload.grantId === 'string' ? payload.grantId : null,
+      uid: typeof payload.uid === 'string' ? payload.uid : null,
+      expires_at: expiresAt ?? null,
+    };
+    await this.transactions.db
+      .insert(oauthState)
+      .values({ model, id, ...row })
+      .onConflictDoUpdate({ target: [oauthState.model, oauthState.id], set: row });
+  }
+
+  async find(model: string, id: string): Promise<Payload | undefined> {
+    return this.findWhere(model, eq(oauthState.id, id));
+  }
+
+  async findByUid(model: string, uid: string): Promise<Payload | undefined> {
+    return this.findWhere(model, eq(oauthState.uid, uid));
+  }
+
+  /** Marks a single-use object used; the authorization server refuses it from then on. */
+  async consume(model: string, id: string): Promise<void> {
+    await this.transactions.db
+      .update(oauthState)
+      .set({ consumed_at: sql`now()` })
+      .where(and(eq(oauthState.model, model), eq(oauthState.id, id)));
+  }
+
+  async destroy(model: string, id: string): Promise<void> {
+    await this.transactions.db
+      .delete(oauthState)
+      .where(and(eq(oauthState.model, model), eq(oauthState.id, id)));
+  }
+
+  /** Deletes a grant's codes and tokens, of every model. */
+  async destroyGrant(grantId: string): Promise<void> {
+    await this.transactions.db.delete(oauthState).where(eq(oauthState.grant_id, grantId));
+  }
+
+  /** Whether a grant is still in force: an access token of a revoked one is refused. */
+  async grantExists(grantId: string): Promise<boolean> {
+    return (await this.find('Grant', grantId)) !== undefined;
+  }
+
+  /** Keeps a client that has been granted access: only unused registrations expire. */
+  async keepClient(clientId: string): Promise<void> {
+    await this.transactions.db
+      .update(oauthState)
+      .set({ expires_at: null })
+      .where(and(eq(oauthState.model, 'Client'), eq(oauthState.id, clientId)));
+  }
+
+  async deleteExpired(): Promise<void> {
+    await this.transactions.db.delete(oauthState).where(lt(oauthState.expires_at, sql`now()`));
+  }
+
+  private async findWhere(
+    model: string,
+    match: ReturnType<typeof eq>,
+  ): Promise<Payload | undefined> {
+    const [row] = await this.transactions.db
+      .select({ payload: oauthState.payload, consumed_at: oauthState.consumed_at })
+      .from(oauthState)
+      .where(
+        and(
+          eq(oauthState.model, model),
+          match,
+          or(isNull(oauthState.expires_at), gt(oauthState.expires_at, sql`now()`)),
+        ),
+      );
+    if (!row) return undefined;
+    // The server reads `consumed` as a timestamp in seconds, and refuses what has one.
+    return row.consumed_at
+      ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+      : row.payload;
+  }
+}

@@ -1,0 +1,52 @@
+import { UnauthorizedError } from '../api-keys/api-key.errors';
+import { DomainError } from '../core/errors';
+
+/**
+ * An access token that is not valid here: a bad signature, another issuer or audience, expired,
+ * or its grant revoked. RFC 6750's `invalid_token`, with where to learn how to get a good one.
+ */
+export class InvalidAccessTokenError extends UnauthorizedError {
+  constructor(private readonly resourceMetadata: string) {
+    super('The access token is invalid, expired or revoked');
+  }
+
+  override headers(): Record<string, string> {
+    return {
+      'WWW-Authenticate': `Bearer error="invalid_token", resource_metadata="${this.resourceMetadata}"`,
+    };
+  }
+}
+
+/** A valid token without the scope the request needs (RFC 6750's `insufficient_scope`). */
+export class InsufficientScopeError extends DomainError {
+  readonly code = 'INSUFFICIENT_SCOPE';
+  readonly status = 403;
+  constructor(
+    private readonly scope: string,
+    private readonly resourceMetadata: string,
+  ) {
+    super(`The access token lacks the '${scope}' scope this request needs`);
+  }
+
+  override headers(): Record<string, string> {
+    return {
+      'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${this.scope}", resource_metadata="${this.resourceMetadata}"`,
+    };
+  }
+}
+
+/** `/mcp` without credentials where anonymous callers are not served: the start of sign-in. */
+export class SignInRequiredError extends UnauthorizedError {
+  constructor(
+    private readonly resourceMetadata: string,
+    private readonly scope: string,
+  ) {
+    super('Sign in first: send Authorization: Bearer <access token or API key>');
+  }
+
+  override headers(): Record<string, string> {
+    return {
+      'WWW-Authenticate': `Bearer resource_metadata="${this.resourceMetadata}", scope="${this.scope}"`,
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
+import { provideFeatureConfig } from '../core/config';
+import { SecretsModule } from '../secrets/secrets.module';
+import { AccessTokens } from './access-tokens';
+import { AuthorizationServer } from './authorization-server';
+import { Consent } from './consent';
+import { OAuthController } from './oauth.controller';
+import { OAuthConfig } from './oauth.config';
+import { OAuthKeys } from './oauth-keys';
+import { OAuthStateRepository } from './oauth-state.repository';
+import { OAuthUrls } from './oauth-urls';
+
+/**
+ * Signing in with OAuth 2.1: toolhub's own authorization server, its metadata and consent page,
+ * and its access tokens accepted wherever an API key is, as their user and within their scopes.
+ */
+@Module({
+  imports: [SecretsModule],
+  controllers: [OAuthController],
+  providers: [
+    provideFeatureConfig(OAuthConfig),
+    OAuthUrls,
+    OAuthKeys,
+    OAuthStateRepository,
+    AuthorizationServer,
+    AccessTokens,
+    Consent,
+  ],
+  exports: [OAuthUrls],
+})
+export class OAuthModule {
+  constructor(authenticator: ApiKeyAuthenticator, tokens: AccessTokens, config: OAuthConfig) {
+    if (config.OAUTH_MODE === 'builtin') authenticator.acceptTokensOf(tokens);
+  }
+}
