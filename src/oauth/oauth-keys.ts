@@ -68,7 +68,7 @@ export class OAuthKeys {
 function newSigningKey(): PrivateJwk {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return {
-    ...(privateKey.export({ format: 'jwk' })),
+    ...privateKey.export({ format: 'jwk' }),
     kid: randomUUID(),
     alg: 'ES256',
     use: 'sig',
