@@ -40,6 +40,12 @@ directory (variables set in the environment win). Every variable, with its defau
   RUN_HEARTBEAT_SECONDS              default 5
   RUN_HEARTBEAT_TIMEOUT_SECONDS      default 30
 
+  OAUTH_MODE                         default builtin
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS     default 3600
+
+  SECRET_KEY                         unset by default
+  SECRET_KEY_PREVIOUS                unset by default
+
   TOOL_TIMEOUT_SECONDS               default 30
   TOOL_RESULT_MAX_DEPTH              default 256
 
@@ -47,9 +53,6 @@ directory (variables set in the environment win). Every variable, with its defau
 
   TOOL_URL_ALLOW                     unset by default
   TOOL_MAX_RESPONSE_BYTES            default 10485760
-
-  SECRET_KEY                         unset by default
-  SECRET_KEY_PREVIOUS                unset by default
 
   PLANTUML_SERVER_URL                default https://www.plantuml.com/plantuml
   MAX_CODE_BYTES                     default 51200
@@ -93,5 +96,6 @@ directory (variables set in the environment win). Every variable, with its defau
 
   MCP_ALLOWED_ORIGINS                unset by default
   MCP_CONFORMANCE_FIXTURES           default false
+  MCP_ANONYMOUS                      default true
 
 docs/operations.md ("Configuration") says what each one does; .env.example lists them commented.`;
