@@ -306,8 +306,13 @@ describeHttpContract('OpenAPI document', (testApp) => {
   test('documents every error response as the envelope, with an example per code', () => {
     for (const { path, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses)) {
-        // /mcp answers a message it cannot read with a JSON-RPC error (checked below).
-        if (Number(status) < 400 || (path === '/mcp' && JSON_RPC_STATUSES.includes(status))) {
+        // /mcp answers a message it cannot read with a JSON-RPC error (checked below); OAuth's
+        // endpoints answer as its RFCs say, with `{ error, error_description }` or a page.
+        if (
+          Number(status) < 400 ||
+          (path === '/mcp' && JSON_RPC_STATUSES.includes(status)) ||
+          path.startsWith('/oauth/')
+        ) {
           continue;
         }
         const content = response.content?.['application/json'];

@@ -1,12 +1,26 @@
-import { All, Controller, Get, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { AcceptsForms } from '../core/http/accepts-uploads';
 import { nodeRequestOf, sendJson, takeOverResponse } from '../core/http/node-http';
 import { AuthorizationServer } from './authorization-server';
 import { Consent } from './consent';
+import {
+  AuthorizationServerDocs,
+  AuthorizeDocs,
+  ConsentAnswerDocs,
+  ConsentPageDocs,
+  InteractionUidParam,
+  JwksDocs,
+  ProtectedResourceDocs,
+  RegisterDocs,
+  ResumeDocs,
+  RevokeDocs,
+  TokenDocs,
+} from './oauth-api-docs.decorator';
 import { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata';
 import {
   AUTHORIZATION_SERVER_METADATA_PATH,
+  CONSENT_PATH,
   OAUTH_ROUTES,
   PROTECTED_RESOURCE_METADATA_PATH,
   OAuthUrls,
@@ -17,10 +31,9 @@ import { pageHeaders } from './pages/html';
 /**
  * OAuth's endpoints: the metadata that tells clients how to sign in, toolhub's consent page, and
  * the authorization server's own endpoints under `/oauth`, served by oidc-provider on the Node
- * request and response under either adapter. Not in the OpenAPI document: their contract is the
- * RFCs'.
+ * request and response under either adapter. Their bodies and answers are the RFCs'.
  */
-@ApiExcludeController()
+@ApiTags('oauth')
 @Controller()
 export class OAuthController {
   constructor(
@@ -30,40 +43,78 @@ export class OAuthController {
   ) {}
 
   @Get(PROTECTED_RESOURCE_METADATA_PATH.slice(1))
-  protectedResource(@Res() response: unknown): void {
+  @ProtectedResourceDocs()
+  protectedResourceMetadata(@Res() response: unknown): void {
     sendJson(response, 200, protectedResourceMetadata(this.urls), corsForAll);
   }
 
   @Get(AUTHORIZATION_SERVER_METADATA_PATH.slice(1))
-  authorizationServer(@Res() response: unknown): void {
+  @AuthorizationServerDocs()
+  authorizationServerMetadata(@Res() response: unknown): void {
     sendJson(response, 200, authorizationServerMetadata(this.urls), corsForAll);
   }
 
-  @Get('oauth/consent/:uid')
+  @Get(OAUTH_ROUTES.authorization)
+  @AuthorizeDocs()
+  authorize(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+    return this.serve(request, response);
+  }
+
+  @Get(`${OAUTH_ROUTES.authorization}/:uid`)
+  @InteractionUidParam()
+  @ResumeDocs()
+  resumeAuthorization(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+    return this.serve(request, response);
+  }
+
+  @Get(`${CONSENT_PATH}/:uid`)
+  @InteractionUidParam()
+  @ConsentPageDocs()
   async showConsent(@Req() request: unknown, @Res() response: unknown): Promise<void> {
     const res = takeOverResponse(response);
     await pageOnError(res, () => this.consent.show(nodeRequestOf(request), res));
   }
 
-  @Post('oauth/consent/:uid')
+  @Post(`${CONSENT_PATH}/:uid`)
+  @HttpCode(303)
+  @InteractionUidParam()
   @AcceptsForms()
-  async submitConsent(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+  @ConsentAnswerDocs()
+  async answerConsent(@Req() request: unknown, @Res() response: unknown): Promise<void> {
     const res = takeOverResponse(response);
     await pageOnError(res, () => this.consent.submit(nodeRequestOf(request), res));
   }
 
-  // Named one by one: the same path patterns on both adapters, and nothing else under /oauth.
-  @All([
-    OAUTH_ROUTES.authorization,
-    `${OAUTH_ROUTES.authorization}/:uid`,
-    OAUTH_ROUTES.token,
-    OAUTH_ROUTES.registration,
-    `${OAUTH_ROUTES.registration}/:clientId`,
-    OAUTH_ROUTES.revocation,
-    OAUTH_ROUTES.jwks,
-  ])
+  @Post(OAUTH_ROUTES.token)
+  @HttpCode(200)
   @AcceptsForms()
-  async serve(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+  @TokenDocs()
+  token(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+    return this.serve(request, response);
+  }
+
+  @Post(OAUTH_ROUTES.registration)
+  @RegisterDocs()
+  registerClient(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+    return this.serve(request, response);
+  }
+
+  @Post(OAUTH_ROUTES.revocation)
+  @HttpCode(200)
+  @AcceptsForms()
+  @RevokeDocs()
+  revoke(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+    return this.serve(request, response);
+  }
+
+  @Get(OAUTH_ROUTES.jwks)
+  @JwksDocs()
+  jwks(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+    return this.serve(request, response);
+  }
+
+  /** Hands the request to the authorization server. */
+  private async serve(request: unknown, response: unknown): Promise<void> {
     const req = nodeRequestOf(request) as ReturnType<typeof nodeRequestOf> & { body?: unknown };
     // A JSON body (a registration) was parsed already; the server reads it from `body`.
     req.body ??= (request as { body?: unknown }).body;
