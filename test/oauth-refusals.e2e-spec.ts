@@ -144,7 +144,7 @@ describeOnAdapter('OAuth refusals', (testApp) => {
     ['no resource', undefined],
     ['another resource', 'https://elsewhere.example/mcp'],
   ])('%s is refused with invalid_target', async (_case, resource) => {
-    const callback = await callbackOf(authorizeUrl({ resource: resource as string }));
+    const callback = await callbackOf(authorizeUrl({ resource: resource }));
     expect(callback.get('error')).toBe('invalid_target');
   });
 
