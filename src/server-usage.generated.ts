@@ -42,6 +42,7 @@ directory (variables set in the environment win). Every variable, with its defau
 
   OAUTH_MODE                         default builtin
   OAUTH_ACCESS_TOKEN_TTL_SECONDS     default 3600
+  OAUTH_REGISTRATIONS_PER_MINUTE     default 10
 
   SECRET_KEY                         unset by default
   SECRET_KEY_PREVIOUS                unset by default

@@ -121,7 +121,12 @@ export const RegisterDocs = () =>
       redirect_uris: ['http://127.0.0.1:33418/callback'],
       token_endpoint_auth_method: 'none',
     }),
-    oauthError(400, 'invalid_redirect_uri', 'redirect_uris must only contain web uris'),
+    oauthError(
+      400,
+      'invalid_redirect_uri',
+      "redirect_uris must be https, http on a loopback address, or an app's own scheme; not http://app.example/cb",
+    ),
+    ApiResponse({ status: 429, description: 'Too many registrations from this address' }),
   );
 
 export const RevokeDocs = () =>

@@ -19,4 +19,12 @@ export class OAuthConfig {
   @Min(60)
   @Max(86_400)
   OAUTH_ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+  @Describe(
+    'Dynamic client registrations one client address may make a minute (1–1000), on each instance; past that, `429`',
+  )
+  @IntegerVariable()
+  @Min(1)
+  @Max(1000)
+  OAUTH_REGISTRATIONS_PER_MINUTE = 10;
 }

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { AcceptsForms } from '../core/http/accepts-uploads';
 import { nodeRequestOf, sendJson, takeOverResponse } from '../core/http/node-http';
 import { AuthorizationServer } from './authorization-server';
+import { ClientRegistrations } from './client-registrations';
 import { Consent } from './consent';
 import {
   AuthorizationServerDocs,
@@ -40,6 +41,7 @@ export class OAuthController {
     private readonly urls: OAuthUrls,
     private readonly server: AuthorizationServer,
     private readonly consent: Consent,
+    private readonly registrations: ClientRegistrations,
   ) {}
 
   @Get(PROTECTED_RESOURCE_METADATA_PATH.slice(1))
@@ -95,8 +97,17 @@ export class OAuthController {
 
   @Post(OAUTH_ROUTES.registration)
   @RegisterDocs()
-  registerClient(@Req() request: unknown, @Res() response: unknown): Promise<void> {
-    return this.serve(request, response);
+  async registerClient(@Req() request: unknown, @Res() response: unknown): Promise<void> {
+    const body = (request as { body?: unknown }).body;
+    const admitted = this.registrations.admit(nodeRequestOf(request), body);
+    if ('problem' in admitted) {
+      sendJson(response, 400, {
+        error: 'invalid_redirect_uri',
+        error_description: admitted.problem,
+      });
+      return;
+    }
+    await this.serve(request, response, admitted.metadata);
   }
 
   @Post(OAUTH_ROUTES.revocation)
@@ -113,11 +124,11 @@ export class OAuthController {
     return this.serve(request, response);
   }
 
-  /** Hands the request to the authorization server. */
-  private async serve(request: unknown, response: unknown): Promise<void> {
+  /** Hands the request to the authorization server (with `body`, a JSON body already read). */
+  private async serve(request: unknown, response: unknown, body?: unknown): Promise<void> {
     const req = nodeRequestOf(request) as ReturnType<typeof nodeRequestOf> & { body?: unknown };
     // A JSON body (a registration) was parsed already; the server reads it from `body`.
-    req.body ??= (request as { body?: unknown }).body;
+    if (body !== undefined) req.body = body;
     await this.server.serve(req, takeOverResponse(response));
   }
 }

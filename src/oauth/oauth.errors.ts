@@ -50,3 +50,18 @@ export class SignInRequiredError extends UnauthorizedError {
     };
   }
 }
+
+/** Too many client registrations from one address: a flood, paused until its minute is over. */
+export class TooManyRegistrationsError extends DomainError {
+  readonly code = 'TOO_MANY_REQUESTS';
+  readonly status = 429;
+  constructor(private readonly retryAfterSeconds: number) {
+    super(
+      `Too many client registrations from this address; try again in ${retryAfterSeconds} seconds`,
+    );
+  }
+
+  override headers(): Record<string, string> {
+    return { 'Retry-After': String(this.retryAfterSeconds) };
+  }
+}

@@ -4,6 +4,7 @@ import { provideFeatureConfig } from '../core/config';
 import { SecretsModule } from '../secrets/secrets.module';
 import { AccessTokens } from './access-tokens';
 import { AuthorizationServer } from './authorization-server';
+import { ClientRegistrations } from './client-registrations';
 import { Consent } from './consent';
 import { OAuthController } from './oauth.controller';
 import { OAuthConfig } from './oauth.config';
@@ -26,6 +27,7 @@ import { OAuthUrls } from './oauth-urls';
     AuthorizationServer,
     AccessTokens,
     Consent,
+    ClientRegistrations,
   ],
   exports: [OAuthUrls],
 })

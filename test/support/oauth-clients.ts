@@ -75,8 +75,8 @@ export type Visit =
   | { kind: 'page'; status: number; html: string; url: string };
 
 /**
- * A person in a browser, with its cookies: follows redirects on this server, fills in the
- * consent page, and stops where a redirect leaves for the client's callback.
+ * A person in a browser, with its cookies: follows redirects on this server (`origin`), fills in
+ * the consent page, and stops where a redirect leaves it for the client's callback.
  */
 export class Person {
   private readonly cookies = new Map<string, string>();
@@ -89,7 +89,8 @@ export class Person {
     let current = String(url);
     while (response.status >= 300 && response.status < 400) {
       const location = new URL(response.headers.get('location') ?? '', current);
-      if (location.href.startsWith(CALLBACK_URL)) {
+      // Leaving this server is going back to the client.
+      if (location.origin !== new URL(this.origin).origin) {
         return { kind: 'callback', params: location.searchParams };
       }
       current = location.href;
