@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { AcceptsForms } from '../core/http/accepts-uploads';
 import { nodeRequestOf, sendJson, takeOverResponse } from '../core/http/node-http';
 import { AuthorizationServer } from './authorization-server';
 import { ClientRegistrations } from './client-registrations';
 import { Consent } from './consent';
+import { OAuthEnabled } from './oauth-enabled.guard';
 import {
   AuthorizationServerDocs,
   AuthorizeDocs,
@@ -35,6 +36,7 @@ import { pageHeaders } from './pages/html';
  * request and response under either adapter. Their bodies and answers are the RFCs'.
  */
 @ApiTags('oauth')
+@UseGuards(OAuthEnabled)
 @Controller()
 export class OAuthController {
   constructor(

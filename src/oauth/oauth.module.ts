@@ -6,6 +6,7 @@ import { AccessTokens } from './access-tokens';
 import { AuthorizationServer } from './authorization-server';
 import { ClientRegistrations } from './client-registrations';
 import { Consent } from './consent';
+import { OAuthEnabled } from './oauth-enabled.guard';
 import { OAuthController } from './oauth.controller';
 import { OAuthConfig } from './oauth.config';
 import { OAuthKeys } from './oauth-keys';
@@ -28,6 +29,7 @@ import { OAuthUrls } from './oauth-urls';
     AccessTokens,
     Consent,
     ClientRegistrations,
+    OAuthEnabled,
   ],
   exports: [OAuthUrls],
 })
