@@ -278,6 +278,52 @@ describeOnAdapter(
       }
     });
 
+    test('a person lists their connected clients, and disconnecting one ends its tokens at once', async () => {
+      const mine = await signIn();
+      const grantOf = (accessToken: string) =>
+        (
+          JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as {
+            grant_id: string;
+          }
+        ).grant_id;
+      const adminsGrant = grantOf((await signIn(adminKey, { scope: 'tools' })).access_token);
+      const listed = await testApp()
+        .http.get('/api/v1/oauth/grants')
+        .set('Authorization', `Bearer ${memberKey}`);
+      expect(listed.status).toBe(200);
+      const grants = listed.body.grants as { id: string; user: string }[];
+      expect(grants.every((grant) => grant.user === 'ada')).toBe(true);
+      expect(grants.find((grant) => grant.id === grantOf(mine.access_token))).toMatchObject({
+        client_id: clientId,
+        client_name: 'Refusals',
+        scopes: ['tools', 'runs', 'registry'],
+        created_at: expect.any(String),
+      });
+      const everyone = await testApp()
+        .http.get('/api/v1/oauth/grants')
+        .set('Authorization', `Bearer ${adminKey}`);
+      expect((everyone.body.grants as { id: string }[]).map((grant) => grant.id)).toContain(
+        adminsGrant,
+      );
+
+      const notTheirs = await testApp()
+        .http.delete(`/api/v1/oauth/grants/${adminsGrant}`)
+        .set('Authorization', `Bearer ${memberKey}`);
+      expect(notTheirs.status).toBe(404);
+      expect(notTheirs.body.error.code).toBe('OAUTH_GRANT_NOT_FOUND');
+
+      const disconnected = await testApp()
+        .http.delete(`/api/v1/oauth/grants/${grantOf(mine.access_token)}`)
+        .set('Authorization', `Bearer ${memberKey}`);
+      expect(disconnected.status).toBe(200);
+      expect((await callWith(mine.access_token)).status).toBe(401);
+      const refreshed = await token({
+        grant_type: 'refresh_token',
+        refresh_token: mine.refresh_token,
+      });
+      expect(refreshed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    });
+
     test('a loopback callback on another port than registered is accepted (RFC 8252)', async () => {
       const callback = await new Person(base).approve(
         authorizeUrl({ redirect_uri: CALLBACK_URL.replace(':9/', ':4567/') }),

@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { oauthState } from '../database/schema';
 import { Transactions } from '../database/transactions';
 
 type Payload = Record<string, unknown>;
+
+/** A grant as stored: the authorization server's payload, and when it was made and lapses. */
+export interface StoredGrant {
+  id: string;
+  payload: Payload;
+  created_at: Date;
+  expires_at: Date | null;
+}
 
 /** The rows of the authorization server's models; expired ones read as absent. */
 @Injectable()
@@ -61,6 +69,39 @@ export class OAuthStateRepository {
       .update(oauthState)
       .set({ expires_at: null })
       .where(and(eq(oauthState.model, 'Client'), eq(oauthState.id, clientId)));
+  }
+
+  /** The grants in force, newest first; only `user`'s when given. */
+  async listGrants(user?: string): Promise<StoredGrant[]> {
+    const rows = await this.transactions.db
+      .select({
+        id: oauthState.id,
+        payload: oauthState.payload,
+        created_at: oauthState.created_at,
+        expires_at: oauthState.expires_at,
+      })
+      .from(oauthState)
+      .where(
+        and(
+          eq(oauthState.model, 'Grant'),
+          or(isNull(oauthState.expires_at), gt(oauthState.expires_at, sql`now()`)),
+          user === undefined ? undefined : sql`${oauthState.payload}->>'accountId' = ${user}`,
+        ),
+      )
+      .orderBy(desc(oauthState.created_at));
+    return rows;
+  }
+
+  /** A grant and everything issued under it, gone for every instance at once. */
+  async deleteGrant(grantId: string): Promise<void> {
+    await this.transactions.db
+      .delete(oauthState)
+      .where(
+        or(
+          eq(oauthState.grant_id, grantId),
+          and(eq(oauthState.model, 'Grant'), eq(oauthState.id, grantId)),
+        ),
+      );
   }
 
   async deleteExpired(): Promise<void> {

@@ -65,3 +65,12 @@ export class TooManyRegistrationsError extends DomainError {
     return { 'Retry-After': String(this.retryAfterSeconds) };
   }
 }
+
+/** A grant id that names none of the caller's grants (or, for an admin, none at all). */
+export class OAuthGrantNotFoundError extends DomainError {
+  readonly code = 'OAUTH_GRANT_NOT_FOUND';
+  readonly status = 404;
+  constructor(id: string) {
+    super(`No OAuth grant has the id '${id}'`);
+  }
+}

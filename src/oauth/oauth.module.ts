@@ -8,6 +8,8 @@ import { ClientRegistrations } from './client-registrations';
 import { Consent } from './consent';
 import { OAuthEnabled } from './oauth-enabled.guard';
 import { OAuthController } from './oauth.controller';
+import { OAuthGrantsController } from './oauth-grants.controller';
+import { OAuthGrantsService } from './oauth-grants.service';
 import { OAuthConfig } from './oauth.config';
 import { OAuthKeys } from './oauth-keys';
 import { OAuthStateRepository } from './oauth-state.repository';
@@ -19,7 +21,7 @@ import { OAuthUrls } from './oauth-urls';
  */
 @Module({
   imports: [SecretsModule],
-  controllers: [OAuthController],
+  controllers: [OAuthController, OAuthGrantsController],
   providers: [
     provideFeatureConfig(OAuthConfig),
     OAuthUrls,
@@ -30,6 +32,7 @@ import { OAuthUrls } from './oauth-urls';
     Consent,
     ClientRegistrations,
     OAuthEnabled,
+    OAuthGrantsService,
   ],
   exports: [OAuthUrls],
 })

@@ -457,6 +457,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/oauth/grants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Clients connected with OAuth: the caller's own; an admin's call lists everyone's */
+    get: operations['listOAuthGrants'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/oauth/grants/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Disconnect a client: every token of the grant is refused from the next request on */
+    delete: operations['revokeOAuthGrant'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/runs/{id}': {
     parameters: {
       query?: never;
@@ -1991,6 +2025,41 @@ export interface components {
        *     ]
        */
       script?: Record<string, never>[];
+    };
+    OAuthGrantDto: {
+      /** @example qJ-ltxqKcneiIc9grZn4LSmd5kPQwGMT9933WaS745Z */
+      id: string;
+      /** @example eQvboeK07gSb3_iErQP45QJvCktpk9E9fw19KigoM0l */
+      client_id: string;
+      /**
+       * @description The name the client registered with, if any.
+       * @example Claude
+       */
+      client_name: string | null;
+      /**
+       * @description Whose grant it is: the client acts as this user.
+       * @example alice
+       */
+      user: string;
+      /**
+       * @example [
+       *       "tools",
+       *       "runs",
+       *       "registry"
+       *     ]
+       */
+      scopes: string[];
+      /** @example 2026-11-29T10:30:00.000Z */
+      created_at: string;
+      /**
+       * @description When the grant lapses unless its client renews it.
+       * @example 2026-12-29T10:30:00.000Z
+       */
+      expires_at: string | null;
+    };
+    OAuthGrantListDto: {
+      /** @description Newest first. */
+      grants: components['schemas']['OAuthGrantDto'][];
     };
     OpenApiSourceDto: {
       /**
@@ -5579,6 +5648,127 @@ export interface operations {
       };
       /** @description UNAUTHORIZED */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listOAuthGrants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthGrantListDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  revokeOAuthGrant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthGrantDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description OAUTH_GRANT_NOT_FOUND */
+      404: {
         headers: {
           [name: string]: unknown;
         };
