@@ -18,6 +18,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/.well-known/oauth-authorization-server': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Authorization-server metadata (RFC 8414) */
+    get: operations['OAuthController_authorizationServerMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/oauth-protected-resource/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Protected-resource metadata of /mcp (RFC 9728): where its tokens come from */
+    get: operations['OAuthController_protectedResourceMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/a2a/agents': {
     parameters: {
       query?: never;
@@ -964,6 +998,126 @@ export interface paths {
     get: operations['getMetrics'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Authorization request: code flow with PKCE S256 and a resource; on to the consent page */
+    get: operations['OAuthController_authorize'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/authorize/{uid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the consent page sends the browser back to the flow */
+    get: operations['OAuthController_resumeAuthorization'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/consent/{uid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The consent page: the client, its redirect host, resource, scopes */
+    get: operations['OAuthController_showConsent'];
+    put?: never;
+    /** Approve (with an API key) or deny a client */
+    post: operations['OAuthController_answerConsent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/jwks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The public keys access tokens are signed with */
+    get: operations['OAuthController_jwks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Dynamic client registration (RFC 7591) */
+    post: operations['OAuthController_registerClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke a refresh token, and with it its grant (RFC 7009) */
+    post: operations['OAuthController_revoke'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Token request: a code (with its PKCE verifier) or a refresh token */
+    post: operations['OAuthController_token'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3335,6 +3489,90 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ServiceIndexDto'];
+        };
+      };
+    };
+  };
+  OAuthController_authorizationServerMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metadata */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "issuer": "https://toolhub.example.com",
+           *       "authorization_endpoint": "https://toolhub.example.com/oauth/authorize",
+           *       "token_endpoint": "https://toolhub.example.com/oauth/token",
+           *       "registration_endpoint": "https://toolhub.example.com/oauth/register",
+           *       "revocation_endpoint": "https://toolhub.example.com/oauth/revoke",
+           *       "jwks_uri": "https://toolhub.example.com/oauth/jwks",
+           *       "scopes_supported": [
+           *         "tools",
+           *         "runs",
+           *         "registry",
+           *         "admin"
+           *       ],
+           *       "response_types_supported": [
+           *         "code"
+           *       ],
+           *       "code_challenge_methods_supported": [
+           *         "S256"
+           *       ],
+           *       "token_endpoint_auth_methods_supported": [
+           *         "none"
+           *       ],
+           *       "authorization_response_iss_parameter_supported": true
+           *     }
+           */
+          'application/json': Record<string, never>;
+        };
+      };
+    };
+  };
+  OAuthController_protectedResourceMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metadata */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "resource": "https://toolhub.example.com/mcp",
+           *       "authorization_servers": [
+           *         "https://toolhub.example.com"
+           *       ],
+           *       "scopes_supported": [
+           *         "tools",
+           *         "runs",
+           *         "registry",
+           *         "admin"
+           *       ],
+           *       "bearer_methods_supported": [
+           *         "header"
+           *       ],
+           *       "resource_name": "toolhub"
+           *     }
+           */
+          'application/json': Record<string, never>;
         };
       };
     };
@@ -8860,6 +9098,295 @@ export interface operations {
         };
         content: {
           'text/plain': string;
+        };
+      };
+    };
+  };
+  OAuthController_authorize: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description To the consent page, or back to the client with an error (and state, iss) */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description An unknown client or an unregistered redirect URI: an error page, no redirect */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  OAuthController_resumeAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sign-in in progress */
+        uid: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Back to the client with a code (and state, iss), or an error */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The sign-in has expired or cannot continue */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  OAuthController_showConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sign-in in progress */
+        uid: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The sign-in has expired, or this browser did not start it */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  OAuthController_answerConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sign-in in progress */
+        uid: unknown;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description On to the flow; a denial ends with access_denied at the client */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The API key given is not valid: the page again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The form was posted from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  OAuthController_jwks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A JWK set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "keys": [
+           *         {
+           *           "kty": "EC",
+           *           "crv": "P-256",
+           *           "alg": "ES256",
+           *           "use": "sig",
+           *           "kid": "1d4f…",
+           *           "x": "…",
+           *           "y": "…"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': Record<string, never>;
+        };
+      };
+    };
+  };
+  OAuthController_registerClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The registered client */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "client_id": "eQvboeK07gSb3_iErQP45QJvCktpk9E9fw19KigoM0l",
+           *       "client_name": "My MCP client",
+           *       "redirect_uris": [
+           *         "http://127.0.0.1:33418/callback"
+           *       ],
+           *       "token_endpoint_auth_method": "none"
+           *     }
+           */
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description redirect_uris must be https, http on a loopback address, or an app's own scheme; not http://app.example/cb */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_redirect_uri",
+           *       "error_description": "redirect_uris must be https, http on a loopback address, or an app's own scheme; not http://app.example/cb"
+           *     }
+           */
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description Too many registrations from this address */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OAuthController_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked (or already unknown) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OAuthController_token: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Access token (a JWT), its lifetime and a new refresh token */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "access_token": "eyJhbGciOiJFUzI1NiIsInR5cCI6ImF0K2p3dCJ9…",
+           *       "token_type": "Bearer",
+           *       "expires_in": 3600,
+           *       "refresh_token": "rJ0pX…",
+           *       "scope": "tools runs registry"
+           *     }
+           */
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description grant request is invalid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_grant",
+           *       "error_description": "grant request is invalid"
+           *     }
+           */
+          'application/json': Record<string, never>;
         };
       };
     };
