@@ -3,13 +3,15 @@
 // services of the whole app, on the real database and the scripted model, without HTTP: the run
 // loop, approvals, interruption and tool calls in seconds. TypeScript is compiled by
 // test/support/typescript-transformer.js (the Swagger CLI plugin included).
+const { joseCommonJsBundle } = require('./test/support/jose-commonjs');
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: { '^.+\\.ts$': '<rootDir>/test/support/typescript-transformer.js' },
   // The A2A SDK's CommonJS build requires jose, an ES module only (see jose-commonjs.js).
-  moduleNameMapper: { '^jose$': '<rootDir>/test/support/jose-commonjs.js' },
+  moduleNameMapper: { '^jose$': joseCommonJsBundle() },
   testMatch: [
     '<rootDir>/src/**/*.spec.ts',
     '<rootDir>/test/**/*.service-spec.ts',
