@@ -7,6 +7,7 @@ import { type InputIssue, type ToolContext, type ToolHandler } from './tool.cont
 import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
 import { type CatalogTool, ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';
+import { ToolCallAudit } from './tool-call-audit';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolsConfig } from './tools.config';
 import { GenAiTelemetryConfig } from '../core/telemetry/gen-ai-telemetry.config';
@@ -139,6 +140,8 @@ async function startModule(tools: Provider[], imports: Type[] = []): Promise<Tes
       MetricsService,
       { provide: ToolsConfig, useValue: new ToolsConfig() },
       { provide: GenAiTelemetryConfig, useValue: new GenAiTelemetryConfig() },
+      // Recording calls is the audit log's, tested with it on a database; none is here.
+      { provide: ToolCallAudit, useValue: { record: () => Promise.resolve() } },
       ...tools,
     ],
   }).compile();
