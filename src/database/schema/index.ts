@@ -10,3 +10,4 @@ export * from './mcp.tables';
 export * from './a2a.tables';
 export * from './audit.tables';
 export * from './oauth.tables';
+export * from './workflow-triggers.tables';

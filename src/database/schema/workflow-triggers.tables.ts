@@ -1,0 +1,54 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid, unique } from 'drizzle-orm/pg-core';
+import { workflows } from './registry.tables';
+import { workflowRuns } from './runtime.tables';
+import { timestamps } from './timestamps';
+
+export type WorkflowTriggerType = 'webhook';
+
+/** How a webhook trigger tells its sender's deliveries from anyone else's. */
+export type WebhookVerification = 'standard_webhooks' | 'none';
+
+/** What starts runs of a workflow on its own, as the user who made it. */
+export const workflowTriggers = pgTable(
+  'workflow_triggers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workflow_id: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    /** The user whose runs it starts: its creator. */
+    owner: text('owner').notNull(),
+    type: text('type').$type<WorkflowTriggerType>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    verification: text('verification').$type<WebhookVerification>(),
+    /** The template of the run's input; null: the delivery's body. */
+    input: jsonb('input').$type<unknown>(),
+    /** The webhook's signing secret, sealed with the stored secrets' key. */
+    secret: text('secret'),
+    ...timestamps,
+  },
+  (table) => [index('workflow_triggers_workflow_idx').on(table.workflow_id, table.created_at)],
+);
+
+/**
+ * Each time a trigger started a run. `dedupe_key` (a delivery's `webhook-id`) is unique per
+ * trigger, so a delivery repeated, to any instance, names the run it started the first time.
+ */
+export const workflowTriggerFires = pgTable(
+  'workflow_trigger_fires',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger_id: uuid('trigger_id')
+      .notNull()
+      .references(() => workflowTriggers.id, { onDelete: 'cascade' }),
+    dedupe_key: text('dedupe_key').notNull(),
+    workflow_run_id: uuid('workflow_run_id').references(() => workflowRuns.id, {
+      onDelete: 'set null',
+    }),
+    fired_at: timestamp('fired_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('workflow_trigger_fires_dedupe').on(table.trigger_id, table.dedupe_key),
+    index('workflow_trigger_fires_trigger_idx').on(table.trigger_id, table.fired_at),
+  ],
+);
