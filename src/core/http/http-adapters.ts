@@ -18,6 +18,7 @@ import {
   isMultipartContentType,
   parseJsonBody,
 } from './json-body';
+import { keepRawBody } from './raw-body';
 import { invalidUtf8UrlError } from './request-url';
 
 /**
@@ -128,6 +129,7 @@ export function configureFastify(
     (request, body, done) => {
       try {
         assertUncompressedBody(request.headers);
+        keepRawBody(request.raw, body as Buffer);
         done(null, parseJsonBody(body as Buffer, { maxDepth: config.http.maxJsonDepth }));
       } catch (error) {
         done(error as Error, undefined);
@@ -243,6 +245,7 @@ function parseExpressBody(maxDepth: number) {
     }
     if (Buffer.isBuffer(request.body)) {
       try {
+        keepRawBody(request, request.body);
         request.body = parseJsonBody(request.body, { maxDepth });
       } catch (error) {
         next(error);
