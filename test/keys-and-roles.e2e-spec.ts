@@ -37,7 +37,7 @@ type Paths = Record<string, Record<string, Operation>>;
  */
 function isAdminOnly(method: string, path: string): boolean {
   if (path.startsWith(`${KEYS}`) || path === '/api/v1/audit/verify') return true;
-  const registry = /^\/api\/v1\/(tools|agents|workflows|tool-sources)(\/|$)/.test(path);
+  const registry = /^\/api\/v1\/(tools|agents|workflows|tool-sources|triggers)(\/|$)/.test(path);
   // Testing an agent and running a workflow are uses, not edits of the registry.
   return registry && method !== 'GET' && !path.endsWith('/test') && !path.endsWith('/runs');
 }

@@ -8,6 +8,7 @@ import { ProvidersModule } from '../providers/providers.module';
 import { RegistryModule } from '../registry/registry.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { JobsModule } from '../jobs/jobs.module';
+import { SecretsModule } from '../secrets/secrets.module';
 import { RunStarts } from './runs/run-starts.repository';
 import { AgentToolCalls } from './agent-tools/agent-tool-calls.service';
 import { AgentToolKind } from './agent-tools/agent-tool.kind';
@@ -50,6 +51,10 @@ import { WorkflowRunsService } from './workflow-runs/workflow-runs.service';
 import { WorkflowToolCalls } from './workflow-runs/workflow-tool-calls';
 import { WorkflowToolKind } from './workflow-runs/workflow-tool.kind';
 import { WorkflowToolWork } from './workflow-runs/workflow-tool-work';
+import { HooksController } from './workflow-triggers/hooks.controller';
+import { WorkflowTriggersController } from './workflow-triggers/workflow-triggers.controller';
+import { WorkflowTriggersRepository } from './workflow-triggers/workflow-triggers.repository';
+import { WorkflowTriggersService } from './workflow-triggers/workflow-triggers.service';
 
 /**
  * The agent runtime: sessions of a user with an agent, runs that stream the model's answer and the
@@ -64,6 +69,7 @@ import { WorkflowToolWork } from './workflow-runs/workflow-tool-work';
     ClusterModule,
     WebhooksModule,
     JobsModule,
+    SecretsModule,
   ],
   controllers: [
     SessionsController,
@@ -71,6 +77,8 @@ import { WorkflowToolWork } from './workflow-runs/workflow-tool-work';
     ApprovalsController,
     AgentTestController,
     WorkflowRunsController,
+    WorkflowTriggersController,
+    HooksController,
   ],
   providers: [
     provideFeatureConfig(RuntimeConfig),
@@ -111,6 +119,8 @@ import { WorkflowToolWork } from './workflow-runs/workflow-tool-work';
     WorkflowToolCalls,
     WorkflowToolKind,
     WorkflowToolWork,
+    WorkflowTriggersRepository,
+    WorkflowTriggersService,
   ],
   // MCP clients that take elicitations decide approvals through it; A2A tasks are runs.
   exports: [ApprovalsService, RunsService, SessionsService, RunFollower, RunCanceller],

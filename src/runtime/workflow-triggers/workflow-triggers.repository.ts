@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import { type Page } from '../../core/api/page.dto';
+import { workflowTriggerFires, workflowTriggers } from '../../database/schema';
+import { Transactions } from '../../database/transactions';
+import { isUuid } from '../../database/uuid';
+
+export type WorkflowTriggerRow = typeof workflowTriggers.$inferSelect;
+export type WorkflowTriggerFireRow = typeof workflowTriggerFires.$inferSelect;
+export type NewWorkflowTrigger = typeof workflowTriggers.$inferInsert;
+
+/** What a change of a trigger may set. */
+export type WorkflowTriggerChanges = Partial<
+  Pick<WorkflowTriggerRow, 'enabled' | 'verification' | 'input'>
+>;
+
+@Injectable()
+export class WorkflowTriggersRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  async insert(trigger: NewWorkflowTrigger): Promise<WorkflowTriggerRow> {
+    const [row] = await this.transactions.db.insert(workflowTriggers).values(trigger).returning();
+    return row;
+  }
+
+  /** Never a row for an id that is not a UUID. */
+  find(id: string): Promise<WorkflowTriggerRow | undefined> {
+    return isUuid(id) ? this.select(id) : Promise.resolve(undefined);
+  }
+
+  /** The workflow's triggers, oldest first. */
+  listOf(workflowId: string): Promise<WorkflowTriggerRow[]> {
+    return this.transactions.db
+      .select()
+      .from(workflowTriggers)
+      .where(eq(workflowTriggers.workflow_id, workflowId))
+      .orderBy(asc(workflowTriggers.created_at), asc(workflowTriggers.id));
+  }
+
+  async update(
+    id: string,
+    changes: WorkflowTriggerChanges,
+  ): Promise<WorkflowTriggerRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await this.transactions.db
+      .update(workflowTriggers)
+      .set({ ...changes, updated_at: new Date() })
+      .where(eq(workflowTriggers.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const deleted = await this.transactions.db
+      .delete(workflowTriggers)
+      .where(eq(workflowTriggers.id, id))
+      .returning({ id: workflowTriggers.id });
+    return deleted.length > 0;
+  }
+
+  /** Records that the trigger started the run; a fire with the same key is kept as it was. */
+  async recordFire(triggerId: string, dedupeKey: string, workflowRunId: string): Promise<void> {
+    await this.transactions.db
+      .insert(workflowTriggerFires)
+      .values({ trigger_id: triggerId, dedupe_key: dedupeKey, workflow_run_id: workflowRunId })
+      .onConflictDoNothing();
+  }
+
+  /** One page of the trigger's fires, newest first. */
+  async fires(
+    triggerId: string,
+    page: { limit: number; offset: number },
+  ): Promise<Page<WorkflowTriggerFireRow>> {
+    const where = eq(workflowTriggerFires.trigger_id, triggerId);
+    const [items, [{ total }]] = await Promise.all([
+      this.transactions.db
+        .select()
+        .from(workflowTriggerFires)
+        .where(where)
+        .orderBy(desc(workflowTriggerFires.fired_at), desc(workflowTriggerFires.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.transactions.db.select({ total: count() }).from(workflowTriggerFires).where(where),
+    ]);
+    return { items, total, ...page };
+  }
+
+  private async select(id: string): Promise<WorkflowTriggerRow | undefined> {
+    const [row] = await this.transactions.db
+      .select()
+      .from(workflowTriggers)
+      .where(eq(workflowTriggers.id, id));
+    return row;
+  }
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { type IncomingHttpHeaders } from 'node:http';
+import { Injectable } from '@nestjs/common';
+import { Webhook } from 'standardwebhooks';
+import { type Principal } from '../../api-keys/principal';
+import { type Page } from '../../core/api/page.dto';
+import { PublicUrl } from '../../core/http/public-url';
+import { ResourceNotFoundError } from '../../registry/common/registry.errors';
+import { WorkflowsRepository } from '../../registry/workflows/workflows.repository';
+import { SecretBox } from '../../secrets/secret-box';
+import { generateWebhookSecret } from '../../webhooks/webhook-secret-text';
+import { WorkflowRunsService } from '../workflow-runs/workflow-runs.service';
+import {
+  type CreateWorkflowTriggerDto,
+  type CreatedWorkflowTriggerDto,
+  type UpdateWorkflowTriggerDto,
+  type WorkflowTriggerDto,
+  type WorkflowTriggerFireDto,
+} from './dto/workflow-trigger.dto';
+import { triggerInputOf, triggerInputProblems } from './trigger-input';
+import {
+  InvalidTriggerInputError,
+  WebhookSignatureError,
+  WorkflowTriggerNotFoundError,
+} from './workflow-trigger.errors';
+import {
+  hookPath,
+  toCreatedWorkflowTriggerDto,
+  toWorkflowTriggerDto,
+  toWorkflowTriggerFireDto,
+} from './workflow-trigger-views';
+import {
+  type WorkflowTriggerRow,
+  WorkflowTriggersRepository,
+} from './workflow-triggers.repository';
+
+/** A delivery to a trigger's URL: its headers, its body's bytes and the body parsed. */
+export interface HookDelivery {
+  headers: IncomingHttpHeaders;
+  rawBody: Uint8Array;
+  body: unknown;
+}
+
+/**
+ * Triggers of workflows, and the runs their deliveries start. A run is started through the
+ * one start path, as the trigger's creator, with an idempotency key made of the trigger and
+ * the delivery's `webhook-id`: the same delivery again, to any instance, gets the same run.
+ */
+@Injectable()
+export class WorkflowTriggersService {
+  constructor(
+    private readonly repository: WorkflowTriggersRepository,
+    private readonly workflows: WorkflowsRepository,
+    private readonly workflowRuns: WorkflowRunsService,
+    private readonly box: SecretBox,
+    private readonly publicUrl: PublicUrl,
+  ) {}
+
+  async create(
+    principal: Principal,
+    workflowId: string,
+    dto: CreateWorkflowTriggerDto,
+  ): Promise<CreatedWorkflowTriggerDto> {
+    const workflow = await this.workflows.find(workflowId);
+    if (!workflow) throw new ResourceNotFoundError('Workflow', workflowId);
+    assertValidInput(dto.input);
+    const verification = dto.verification ?? 'standard_webhooks';
+    const secret = verification === 'standard_webhooks' ? generateWebhookSecret() : undefined;
+    const row = await this.repository.insert({
+      workflow_id: workflow.id,
+      owner: principal.user,
+      type: dto.type,
+      enabled: dto.enabled ?? true,
+      verification,
+      input: dto.input ?? null,
+      secret: secret === undefined ? null : this.box.seal(secret),
+    });
+    return toCreatedWorkflowTriggerDto(row, this.urlOf(row), secret);
+  }
+
+  async list(workflowId: string): Promise<WorkflowTriggerDto[]> {
+    const workflow = await this.workflows.find(workflowId);
+    if (!workflow) throw new ResourceNotFoundError('Workflow', workflowId);
+    const rows = await this.repository.listOf(workflow.id);
+    return rows.map((row) => toWorkflowTriggerDto(row, this.urlOf(row)));
+  }
+
+  async get(id: string): Promise<WorkflowTriggerDto> {
+    const row = await this.found(id);
+    return toWorkflowTriggerDto(row, this.urlOf(row));
+  }
+
+  /**
+   * Changes a trigger. Turning `standard_webhooks` on for a trigger that had no secret makes
+   * one, shown in this answer only.
+   */
+  async update(id: string, dto: UpdateWorkflowTriggerDto): Promise<CreatedWorkflowTriggerDto> {
+    const current = await this.found(id);
+    assertValidInput(dto.input);
+    const needsSecret = dto.verification === 'standard_webhooks' && current.secret === null;
+    const secret = needsSecret ? generateWebhookSecret() : undefined;
+    const row = await this.repository.update(id, {
+      ...(dto.enabled !== undefined && { enabled: dto.enabled }),
+      ...(dto.verification !== undefined && { verification: dto.verification }),
+      ...(dto.input !== undefined && { input: dto.input }),
+      ...(secret !== undefined && { secret: this.box.seal(secret) }),
+    });
+    if (!row) throw new WorkflowTriggerNotFoundError(id);
+    return toCreatedWorkflowTriggerDto(row, this.urlOf(row), secret);
+  }
+
+  async delete(id: string): Promise<{ deleted: true; id: string }> {
+    if (!(await this.repository.delete(id))) throw new WorkflowTriggerNotFoundError(id);
+    return { deleted: true, id };
+  }
+
+  async fires(
+    id: string,
+    page: { limit: number; offset: number },
+  ): Promise<Page<WorkflowTriggerFireDto>> {
+    const trigger = await this.found(id);
+    const fires = await this.repository.fires(trigger.id, page);
+    return { ...fires, items: fires.items.map(toWorkflowTriggerFireDto) };
+  }
+
+  /**
+   * Starts the trigger's workflow for a delivery, once per `webhook-id`; the run's id. An
+   * unknown or disabled trigger is not found; a signature that does not hold starts nothing.
+   */
+  async deliver(triggerId: string, delivery: HookDelivery): Promise<string> {
+    const trigger = await this.repository.find(triggerId);
+    if (!trigger?.enabled) throw new WorkflowTriggerNotFoundError(triggerId);
+    if (trigger.verification === 'standard_webhooks') this.verify(trigger, delivery);
+    const deliveryId = headerOf(delivery.headers, 'webhook-id') ?? randomUUID();
+    const input = triggerInputOf(trigger.input, {
+      body: delivery.body,
+      headers: delivery.headers,
+    });
+    const run = await this.workflowRuns.start(
+      trigger.workflow_id,
+      { input },
+      { owner: trigger.owner, idempotencyKey: `trigger:${trigger.id}:${deliveryId}`, depth: 0 },
+    );
+    await this.repository.recordFire(trigger.id, deliveryId, run.id);
+    return run.id;
+  }
+
+  private verify(trigger: WorkflowTriggerRow, delivery: HookDelivery): void {
+    if (trigger.secret === null) throw new WebhookSignatureError('the trigger has no secret');
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [
+        name,
+        headerOf(delivery.headers, name) ?? '',
+      ]),
+    );
+    try {
+      new Webhook(this.box.open(trigger.secret)).verify(Buffer.from(delivery.rawBody), headers);
+    } catch (error) {
+      throw new WebhookSignatureError((error as Error).message);
+    }
+  }
+
+  private async found(id: string): Promise<WorkflowTriggerRow> {
+    const row = await this.repository.find(id);
+    if (!row) throw new WorkflowTriggerNotFoundError(id);
+    return row;
+  }
+
+  private urlOf(row: WorkflowTriggerRow): string {
+    return this.publicUrl.of(hookPath(row.id));
+  }
+}
+
+function assertValidInput(template: unknown): void {
+  const problems = triggerInputProblems(template);
+  if (problems.length > 0) throw new InvalidTriggerInputError(problems);
+}
+
+function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
