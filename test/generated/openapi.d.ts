@@ -805,6 +805,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/triggers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A trigger, without its secret */
+    get: operations['getWorkflowTrigger'];
+    put?: never;
+    post?: never;
+    /** Delete a trigger */
+    delete: operations['deleteWorkflowTrigger'];
+    options?: never;
+    head?: never;
+    /** Enable, disable or change a trigger; a new secret, if any, shows once */
+    patch: operations['updateWorkflowTrigger'];
+    trace?: never;
+  };
+  '/api/v1/triggers/{id}/fires': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** When a trigger fired and the run each fire started, newest first */
+    get: operations['listWorkflowTriggerFires'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/workflow-runs/{id}': {
     parameters: {
       query?: never;
@@ -911,6 +947,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/workflows/{id}/triggers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A workflow’s triggers */
+    get: operations['listWorkflowTriggers'];
+    put?: never;
+    /** Add a trigger to a workflow: its runs start as the caller; the secret shows once */
+    post: operations['createWorkflowTrigger'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/console': {
     parameters: {
       query?: never;
@@ -956,6 +1010,23 @@ export interface paths {
     get: operations['getReadiness'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/hooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start the trigger’s workflow; the same webhook-id again answers the same run */
+    post: operations['deliverToWorkflowTrigger'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1852,6 +1923,36 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    CreateWorkflowTriggerDto: {
+      /**
+       * @description The template of the run's input, over the delivery as `input`: `{{ input.body… }}` and
+       *     `{{ input.headers.<lowercase name> }}`, written as a workflow step's input template is.
+       *     Null or absent: the delivery's body is the run's input.
+       * @example {
+       *       "repository": "{{ input.body.repository.name }}"
+       *     }
+       */
+      input?: Record<string, never> | null;
+      /**
+       * @description `standard_webhooks` (the default): a delivery must carry a Standard Webhooks signature made
+       *     with the trigger's secret and a timestamp within 5 minutes; `none`: anyone with the URL may
+       *     start runs.
+       * @example standard_webhooks
+       * @enum {string}
+       */
+      verification?: 'standard_webhooks' | 'none';
+      /**
+       * @description What fires it: a call of its URL.
+       * @example webhook
+       * @enum {string}
+       */
+      type: 'webhook';
+      /**
+       * @description A disabled trigger starts nothing; a delivery to it gets 404.
+       * @example true
+       */
+      enabled?: boolean;
+    };
     CreatedApiKeyDto: {
       /**
        * @description `admin`: everything, keys included; `member`: all but registry writes and keys
@@ -1885,6 +1986,51 @@ export interface components {
        * @description When it was revoked; null while it works.
        */
       revoked_at: string | null;
+    };
+    CreatedWorkflowTriggerDto: {
+      /**
+       * @example webhook
+       * @enum {string}
+       */
+      type: 'webhook';
+      /**
+       * @example standard_webhooks
+       * @enum {string}
+       */
+      verification: 'standard_webhooks' | 'none';
+      /**
+       * @example {
+       *       "repository": "{{ input.body.repository.name }}"
+       *     }
+       */
+      input: Record<string, never> | null;
+      /**
+       * @description The signing secret of a `standard_webhooks` trigger, shown in this answer only: give it to
+       *     the sender.
+       * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+       */
+      secret?: string;
+      /** @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f */
+      id: string;
+      /** @example 7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e */
+      workflow_id: string;
+      /** @example true */
+      enabled: boolean;
+      /**
+       * @description Where deliveries are posted (no API key): answered 202 with the run started.
+       * @example https://toolhub.example.com/hooks/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+       */
+      url: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
     };
     CurrentKeyDto: {
       /**
@@ -2994,6 +3140,10 @@ export interface components {
        */
       upstream_name: string;
     };
+    TriggeredRunDto: {
+      /** @example 3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9 */
+      workflow_run_id: string;
+    };
     UpdateAgentDto: {
       /**
        * @description Unique among agents.
@@ -3119,6 +3269,30 @@ export interface components {
       input_schema?: {
         [key: string]: unknown;
       };
+    };
+    UpdateWorkflowTriggerDto: {
+      /**
+       * @description The template of the run's input, over the delivery as `input`: `{{ input.body… }}` and
+       *     `{{ input.headers.<lowercase name> }}`, written as a workflow step's input template is.
+       *     Null or absent: the delivery's body is the run's input.
+       * @example {
+       *       "repository": "{{ input.body.repository.name }}"
+       *     }
+       */
+      input?: Record<string, never> | null;
+      /**
+       * @description `standard_webhooks` (the default): a delivery must carry a Standard Webhooks signature made
+       *     with the trigger's secret and a timestamp within 5 minutes; `none`: anyone with the URL may
+       *     start runs.
+       * @example standard_webhooks
+       * @enum {string}
+       */
+      verification?: 'standard_webhooks' | 'none';
+      /**
+       * @description A disabled trigger starts nothing; a delivery to it gets 404.
+       * @example true
+       */
+      enabled?: boolean;
     };
     UpstreamToolStateDto: {
       /** @example Creates an issue in a repository */
@@ -3464,6 +3638,71 @@ export interface components {
        * @example 7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e
        */
       workflow_id: string;
+    };
+    WorkflowTriggerDto: {
+      /**
+       * @example webhook
+       * @enum {string}
+       */
+      type: 'webhook';
+      /**
+       * @example standard_webhooks
+       * @enum {string}
+       */
+      verification: 'standard_webhooks' | 'none';
+      /**
+       * @example {
+       *       "repository": "{{ input.body.repository.name }}"
+       *     }
+       */
+      input: Record<string, never> | null;
+      /** @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f */
+      id: string;
+      /** @example 7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e */
+      workflow_id: string;
+      /** @example true */
+      enabled: boolean;
+      /**
+       * @description Where deliveries are posted (no API key): answered 202 with the run started.
+       * @example https://toolhub.example.com/hooks/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
+       */
+      url: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      updated_at: string;
+    };
+    WorkflowTriggerFireDto: {
+      /** @example 6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:00:00.000Z
+       */
+      fired_at: string;
+      /**
+       * @description The run it started; null once that run is deleted.
+       * @example 3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9
+       */
+      workflow_run_id: string | null;
+    };
+    WorkflowTriggerFirePageDto: {
+      items: components['schemas']['WorkflowTriggerFireDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
     };
   };
   responses: never;
@@ -7840,6 +8079,297 @@ export interface operations {
       };
     };
   };
+  getWorkflowTrigger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowTriggerDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TRIGGER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteWorkflowTrigger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TRIGGER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  updateWorkflowTrigger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWorkflowTriggerDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedWorkflowTriggerDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TRIGGER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description INVALID_TRIGGER_INPUT | VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listWorkflowTriggerFires: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowTriggerFirePageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TRIGGER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
   getWorkflowRun: {
     parameters: {
       query?: never;
@@ -8637,6 +9167,151 @@ export interface operations {
       };
     };
   };
+  listWorkflowTriggers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowTriggerDto'][];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createWorkflowTrigger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWorkflowTriggerDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedWorkflowTriggerDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description WORKFLOW_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description INVALID_TRIGGER_INPUT | VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
   getConsole: {
     parameters: {
       query?: never;
@@ -8705,6 +9380,68 @@ export interface operations {
       };
       /** @description NOT_READY */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deliverToWorkflowTrigger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': unknown;
+      };
+    };
+    responses: {
+      /** @description The run started in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TriggeredRunDto'];
+        };
+      };
+      /** @description INVALID_SIGNATURE */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TRIGGER_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description IDEMPOTENCY_KEY_REUSED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
         headers: {
           [name: string]: unknown;
         };
