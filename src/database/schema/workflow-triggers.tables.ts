@@ -3,7 +3,16 @@ import { workflows } from './registry.tables';
 import { workflowRuns } from './runtime.tables';
 import { timestamps } from './timestamps';
 
-export type WorkflowTriggerType = 'webhook';
+export type WorkflowTriggerType = 'webhook' | 'schedule';
+
+/** Whether a schedule's fire starts a run while its previous run is still going. */
+export type ScheduleOverlap = 'skip' | 'allow';
+
+/**
+ * What a fire did: started a run, skipped as its previous run was still going, or failed to
+ * start one (the workflow refused its input).
+ */
+export type TriggerFireOutcome = 'started' | 'skipped' | 'failed';
 
 /** How a webhook trigger tells its sender's deliveries from anyone else's. */
 export type WebhookVerification = 'standard_webhooks' | 'none';
@@ -25,14 +34,24 @@ export const workflowTriggers = pgTable(
     input: jsonb('input').$type<unknown>(),
     /** The webhook's signing secret, sealed with the stored secrets' key. */
     secret: text('secret'),
+    /** A schedule's cron expression (seconds allowed), read in `timezone`. */
+    cron: text('cron'),
+    timezone: text('timezone'),
+    overlap: text('overlap').$type<ScheduleOverlap>(),
+    /**
+     * A schedule's next fire time: the one queued job carrying this time is the schedule; any
+     * other job of the trigger is left over and does nothing. Null while disabled.
+     */
+    next_fire_at: timestamp('next_fire_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [index('workflow_triggers_workflow_idx').on(table.workflow_id, table.created_at)],
 );
 
 /**
- * Each time a trigger started a run. `dedupe_key` (a delivery's `webhook-id`) is unique per
- * trigger, so a delivery repeated, to any instance, names the run it started the first time.
+ * Each time a trigger fired. `dedupe_key` (a delivery's `webhook-id`, a schedule's fire time)
+ * is unique per trigger, so a delivery repeated, or a fire time met by two instances, names the
+ * run it started the first time.
  */
 export const workflowTriggerFires = pgTable(
   'workflow_trigger_fires',
@@ -42,6 +61,7 @@ export const workflowTriggerFires = pgTable(
       .notNull()
       .references(() => workflowTriggers.id, { onDelete: 'cascade' }),
     dedupe_key: text('dedupe_key').notNull(),
+    outcome: text('outcome').$type<TriggerFireOutcome>().notNull().default('started'),
     workflow_run_id: uuid('workflow_run_id').references(() => workflowRuns.id, {
       onDelete: 'set null',
     }),
