@@ -188,7 +188,12 @@ describeOnAdapter('workflow triggers', (app) => {
     expect(fires.status).toBe(200);
     expect(fires.body).toMatchObject({ total: 1, limit: 20, offset: 0 });
     expect(fires.body.items).toEqual([
-      { id: expect.any(String), fired_at: expect.any(String), workflow_run_id: runId },
+      {
+        id: expect.any(String),
+        fired_at: expect.any(String),
+        outcome: 'started',
+        workflow_run_id: runId,
+      },
     ]);
   });
 

@@ -55,6 +55,8 @@ import { HooksController } from './workflow-triggers/hooks.controller';
 import { WorkflowTriggersController } from './workflow-triggers/workflow-triggers.controller';
 import { WorkflowTriggersRepository } from './workflow-triggers/workflow-triggers.repository';
 import { WorkflowTriggersService } from './workflow-triggers/workflow-triggers.service';
+import { TriggerFires } from './workflow-triggers/trigger-fires';
+import { WorkflowTriggerSchedule } from './workflow-triggers/workflow-trigger-schedule';
 
 /**
  * The agent runtime: sessions of a user with an agent, runs that stream the model's answer and the
@@ -121,6 +123,8 @@ import { WorkflowTriggersService } from './workflow-triggers/workflow-triggers.s
     WorkflowToolWork,
     WorkflowTriggersRepository,
     WorkflowTriggersService,
+    TriggerFires,
+    WorkflowTriggerSchedule,
   ],
   // MCP clients that take elicitations decide approvals through it; A2A tasks are runs.
   exports: [ApprovalsService, RunsService, SessionsService, RunFollower, RunCanceller],

@@ -12,15 +12,22 @@ import {
 export const hookPath = (triggerId: string) => `/hooks/${triggerId}`;
 
 /** A trigger as the API shows it: never its secret. */
-export function toWorkflowTriggerDto(row: WorkflowTriggerRow, url: string): WorkflowTriggerDto {
+export function toWorkflowTriggerDto(
+  row: WorkflowTriggerRow,
+  url: string | null,
+): WorkflowTriggerDto {
   return {
     id: row.id,
     workflow_id: row.workflow_id,
     type: row.type,
     enabled: row.enabled,
-    verification: row.verification ?? 'none',
+    verification: row.verification,
     input: row.input ?? null,
     url,
+    cron: row.cron,
+    timezone: row.timezone,
+    overlap: row.overlap,
+    next_fire_at: row.next_fire_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -28,12 +35,17 @@ export function toWorkflowTriggerDto(row: WorkflowTriggerRow, url: string): Work
 
 export function toCreatedWorkflowTriggerDto(
   row: WorkflowTriggerRow,
-  url: string,
+  url: string | null,
   secret: string | undefined,
 ): CreatedWorkflowTriggerDto {
   return { ...toWorkflowTriggerDto(row, url), ...(secret !== undefined && { secret }) };
 }
 
 export function toWorkflowTriggerFireDto(row: WorkflowTriggerFireRow): WorkflowTriggerFireDto {
-  return { id: row.id, fired_at: row.fired_at, workflow_run_id: row.workflow_run_id };
+  return {
+    id: row.id,
+    fired_at: row.fired_at,
+    outcome: row.outcome,
+    workflow_run_id: row.workflow_run_id,
+  };
 }

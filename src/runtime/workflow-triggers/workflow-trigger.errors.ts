@@ -26,3 +26,12 @@ export class InvalidTriggerInputError extends DomainError {
     super(`Invalid input template: ${problems.join('; ')}`, { problems });
   }
 }
+
+/** A schedule whose cron expression or time zone cannot be read; nothing was saved. */
+export class InvalidScheduleError extends DomainError {
+  readonly code = 'INVALID_SCHEDULE';
+  readonly status = 422;
+  constructor(reason: string) {
+    super(`Invalid schedule: ${reason}`);
+  }
+}

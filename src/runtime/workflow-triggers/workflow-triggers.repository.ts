@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import { type Page } from '../../core/api/page.dto';
-import { workflowTriggerFires, workflowTriggers } from '../../database/schema';
+import {
+  type RunStatus,
+  type TriggerFireOutcome,
+  workflowRuns,
+  workflowTriggerFires,
+  workflowTriggers,
+} from '../../database/schema';
 import { Transactions } from '../../database/transactions';
 import { isUuid } from '../../database/uuid';
 
@@ -11,7 +17,7 @@ export type NewWorkflowTrigger = typeof workflowTriggers.$inferInsert;
 
 /** What a change of a trigger may set. */
 export type WorkflowTriggerChanges = Partial<
-  Pick<WorkflowTriggerRow, 'enabled' | 'verification' | 'input'>
+  Pick<WorkflowTriggerRow, 'enabled' | 'verification' | 'input' | 'cron' | 'timezone' | 'overlap'>
 >;
 
 @Injectable()
@@ -59,12 +65,69 @@ export class WorkflowTriggersRepository {
     return deleted.length > 0;
   }
 
-  /** Records that the trigger started the run; a fire with the same key is kept as it was. */
-  async recordFire(triggerId: string, dedupeKey: string, workflowRunId: string): Promise<void> {
+  /** Records what a fire did (at its time, default now); one with the same key is kept as it was. */
+  async recordFire(
+    triggerId: string,
+    dedupeKey: string,
+    outcome: TriggerFireOutcome,
+    workflowRunId?: string,
+    firedAt?: Date,
+  ): Promise<void> {
     await this.transactions.db
       .insert(workflowTriggerFires)
-      .values({ trigger_id: triggerId, dedupe_key: dedupeKey, workflow_run_id: workflowRunId })
+      .values({
+        trigger_id: triggerId,
+        dedupe_key: dedupeKey,
+        outcome,
+        workflow_run_id: workflowRunId,
+        fired_at: firedAt,
+      })
       .onConflictDoNothing();
+  }
+
+  /** How the run of the trigger's latest fire but the one of `dedupeKey` stands, if any. */
+  async previousRunStatus(triggerId: string, dedupeKey: string): Promise<RunStatus | undefined> {
+    const [row] = await this.transactions.db
+      .select({ status: workflowRuns.status })
+      .from(workflowTriggerFires)
+      .innerJoin(workflowRuns, eq(workflowRuns.id, workflowTriggerFires.workflow_run_id))
+      .where(
+        and(
+          eq(workflowTriggerFires.trigger_id, triggerId),
+          ne(workflowTriggerFires.dedupe_key, dedupeKey),
+        ),
+      )
+      .orderBy(desc(workflowTriggerFires.fired_at))
+      .limit(1);
+    return row?.status;
+  }
+
+  /**
+   * Sets a schedule's next fire time (null: none); with `replacing`, only while its plan is
+   * still that one. Whether it was set.
+   */
+  async planNextFire(id: string, due: Date | null, replacing?: Date): Promise<boolean> {
+    const current = replacing ? eq(workflowTriggers.next_fire_at, replacing) : undefined;
+    const planned = await this.transactions.db
+      .update(workflowTriggers)
+      .set({ next_fire_at: due })
+      .where(and(eq(workflowTriggers.id, id), current))
+      .returning({ id: workflowTriggers.id });
+    return planned.length > 0;
+  }
+
+  /** Enabled schedules without a plan: their plan was never made or was lost. */
+  unplannedSchedules(): Promise<WorkflowTriggerRow[]> {
+    return this.transactions.db
+      .select()
+      .from(workflowTriggers)
+      .where(
+        and(
+          eq(workflowTriggers.type, 'schedule'),
+          eq(workflowTriggers.enabled, true),
+          isNull(workflowTriggers.next_fire_at),
+        ),
+      );
   }
 
   /** One page of the trigger's fires, newest first. */

@@ -9,7 +9,9 @@ import { ResourceNotFoundError } from '../../registry/common/registry.errors';
 import { WorkflowsRepository } from '../../registry/workflows/workflows.repository';
 import { SecretBox } from '../../secrets/secret-box';
 import { generateWebhookSecret } from '../../webhooks/webhook-secret-text';
-import { WorkflowRunsService } from '../workflow-runs/workflow-runs.service';
+import { type CronSchedule, scheduleProblem } from './cron-schedule';
+import { TriggerFires } from './trigger-fires';
+import { WorkflowTriggerSchedule } from './workflow-trigger-schedule';
 import {
   type CreateWorkflowTriggerDto,
   type CreatedWorkflowTriggerDto,
@@ -19,6 +21,7 @@ import {
 } from './dto/workflow-trigger.dto';
 import { triggerInputOf, triggerInputProblems } from './trigger-input';
 import {
+  InvalidScheduleError,
   InvalidTriggerInputError,
   WebhookSignatureError,
   WorkflowTriggerNotFoundError,
@@ -42,16 +45,16 @@ export interface HookDelivery {
 }
 
 /**
- * Triggers of workflows, and the runs their deliveries start. A run is started through the
- * one start path, as the trigger's creator, with an idempotency key made of the trigger and
- * the delivery's `webhook-id`: the same delivery again, to any instance, gets the same run.
+ * Triggers of workflows: webhooks, whose deliveries start runs (once per `webhook-id`), and
+ * schedules, which `WorkflowTriggerSchedule` fires.
  */
 @Injectable()
 export class WorkflowTriggersService {
   constructor(
     private readonly repository: WorkflowTriggersRepository,
     private readonly workflows: WorkflowsRepository,
-    private readonly workflowRuns: WorkflowRunsService,
+    private readonly firing: TriggerFires,
+    private readonly schedule: WorkflowTriggerSchedule,
     private readonly box: SecretBox,
     private readonly publicUrl: PublicUrl,
   ) {}
@@ -63,6 +66,7 @@ export class WorkflowTriggersService {
   ): Promise<CreatedWorkflowTriggerDto> {
     const workflow = await this.workflows.find(workflowId);
     if (!workflow) throw new ResourceNotFoundError('Workflow', workflowId);
+    if (dto.type === 'schedule') return this.createSchedule(principal, workflow.id, dto);
     assertValidInput(dto.input);
     const verification = dto.verification ?? 'standard_webhooks';
     const secret = verification === 'standard_webhooks' ? generateWebhookSecret() : undefined;
@@ -76,6 +80,27 @@ export class WorkflowTriggersService {
       secret: secret === undefined ? null : this.box.seal(secret),
     });
     return toCreatedWorkflowTriggerDto(row, this.urlOf(row), secret);
+  }
+
+  private async createSchedule(
+    principal: Principal,
+    workflowId: string,
+    dto: CreateWorkflowTriggerDto,
+  ): Promise<CreatedWorkflowTriggerDto> {
+    if (dto.cron === undefined) throw new InvalidScheduleError('a schedule needs `cron`');
+    const schedule = { cron: dto.cron, timezone: dto.timezone ?? 'UTC' };
+    assertValidSchedule(schedule);
+    const row = await this.repository.insert({
+      workflow_id: workflowId,
+      owner: principal.user,
+      type: 'schedule',
+      enabled: dto.enabled ?? true,
+      input: dto.input ?? null,
+      ...schedule,
+      overlap: dto.overlap ?? 'skip',
+    });
+    await this.schedule.plan(row, new Date());
+    return this.get(row.id);
   }
 
   async list(workflowId: string): Promise<WorkflowTriggerDto[]> {
@@ -96,6 +121,7 @@ export class WorkflowTriggersService {
    */
   async update(id: string, dto: UpdateWorkflowTriggerDto): Promise<CreatedWorkflowTriggerDto> {
     const current = await this.found(id);
+    if (current.type === 'schedule') return this.updateSchedule(current, dto);
     assertValidInput(dto.input);
     const needsSecret = dto.verification === 'standard_webhooks' && current.secret === null;
     const secret = needsSecret ? generateWebhookSecret() : undefined;
@@ -107,6 +133,27 @@ export class WorkflowTriggersService {
     });
     if (!row) throw new WorkflowTriggerNotFoundError(id);
     return toCreatedWorkflowTriggerDto(row, this.urlOf(row), secret);
+  }
+
+  /** Changes a schedule and plans its next fire anew from now. */
+  private async updateSchedule(
+    current: WorkflowTriggerRow,
+    dto: UpdateWorkflowTriggerDto,
+  ): Promise<WorkflowTriggerDto> {
+    const schedule = {
+      cron: dto.cron ?? current.cron ?? '',
+      timezone: dto.timezone ?? current.timezone ?? 'UTC',
+    };
+    assertValidSchedule(schedule);
+    const row = await this.repository.update(current.id, {
+      ...schedule,
+      ...(dto.enabled !== undefined && { enabled: dto.enabled }),
+      ...(dto.overlap !== undefined && { overlap: dto.overlap }),
+      ...(dto.input !== undefined && { input: dto.input }),
+    });
+    if (!row) throw new WorkflowTriggerNotFoundError(current.id);
+    await this.schedule.plan(row, new Date());
+    return this.get(row.id);
   }
 
   async delete(id: string): Promise<{ deleted: true; id: string }> {
@@ -129,20 +176,15 @@ export class WorkflowTriggersService {
    */
   async deliver(triggerId: string, delivery: HookDelivery): Promise<string> {
     const trigger = await this.repository.find(triggerId);
-    if (!trigger?.enabled) throw new WorkflowTriggerNotFoundError(triggerId);
+    if (trigger?.type !== 'webhook' || !trigger.enabled)
+      throw new WorkflowTriggerNotFoundError(triggerId);
     if (trigger.verification === 'standard_webhooks') this.verify(trigger, delivery);
     const deliveryId = headerOf(delivery.headers, 'webhook-id') ?? randomUUID();
     const input = triggerInputOf(trigger.input, {
       body: delivery.body,
       headers: delivery.headers,
     });
-    const run = await this.workflowRuns.start(
-      trigger.workflow_id,
-      { input },
-      { owner: trigger.owner, idempotencyKey: `trigger:${trigger.id}:${deliveryId}`, depth: 0 },
-    );
-    await this.repository.recordFire(trigger.id, deliveryId, run.id);
-    return run.id;
+    return this.firing.start(trigger, deliveryId, input);
   }
 
   private verify(trigger: WorkflowTriggerRow, delivery: HookDelivery): void {
@@ -166,14 +208,19 @@ export class WorkflowTriggersService {
     return row;
   }
 
-  private urlOf(row: WorkflowTriggerRow): string {
-    return this.publicUrl.of(hookPath(row.id));
+  private urlOf(row: WorkflowTriggerRow): string | null {
+    return row.type === 'webhook' ? this.publicUrl.of(hookPath(row.id)) : null;
   }
 }
 
 function assertValidInput(template: unknown): void {
   const problems = triggerInputProblems(template);
   if (problems.length > 0) throw new InvalidTriggerInputError(problems);
+}
+
+function assertValidSchedule(schedule: CronSchedule): void {
+  const problem = scheduleProblem(schedule);
+  if (problem !== undefined) throw new InvalidScheduleError(problem);
 }
 
 function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {

@@ -1,9 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Allow, IsBoolean, IsIn } from 'class-validator';
+import { Allow, IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { PageDtoOf } from '../../../core/api/page-dto-of';
 import { Omittable } from '../../../core/validation/omittable.decorator';
 
+const TYPES = ['webhook', 'schedule'] as const;
 const VERIFICATIONS = ['standard_webhooks', 'none'] as const;
+const OVERLAPS = ['skip', 'allow'] as const;
 const INPUT_EXAMPLE = { repository: '{{ input.body.repository.name }}' };
 
 /** What a trigger's fields may be changed to. */
@@ -14,9 +16,10 @@ export class UpdateWorkflowTriggerDto {
   enabled?: boolean;
 
   /**
-   * The template of the run's input, over the delivery as `input`: `{{ input.body… }}` and
-   * `{{ input.headers.<lowercase name> }}`, written as a workflow step's input template is.
-   * Null or absent: the delivery's body is the run's input.
+   * A webhook's: the template of the run's input, over the delivery as `input`:
+   * `{{ input.body… }}` and `{{ input.headers.<lowercase name> }}`, written as a workflow
+   * step's input template is; null or absent: the delivery's body. A schedule's: the run's
+   * input as it is; null or absent: `{}`.
    */
   @ApiProperty({ example: INPUT_EXAMPLE, required: false, nullable: true })
   @Allow()
@@ -31,13 +34,37 @@ export class UpdateWorkflowTriggerDto {
   @Omittable()
   @IsIn(VERIFICATIONS)
   verification?: (typeof VERIFICATIONS)[number];
+
+  /**
+   * A schedule's cron expression: 5 fields, or 6 with seconds first (`0,30 * * * * *`: every
+   * 30 seconds). Required for a schedule. @example "0 9 * * 1-5"
+   */
+  @Omittable()
+  @IsString()
+  @MaxLength(200)
+  cron?: string;
+
+  /** A schedule's IANA time zone, which `cron` is read in. Default: `UTC`. @example "Europe/Paris" */
+  @Omittable()
+  @IsString()
+  @MaxLength(100)
+  timezone?: string;
+
+  /**
+   * A schedule's fire while its previous run is still going: `skip` (the default) starts none
+   * and records the fire as skipped; `allow` starts one anyway.
+   */
+  @ApiProperty({ enum: OVERLAPS, required: false, example: 'skip' })
+  @Omittable()
+  @IsIn(OVERLAPS)
+  overlap?: (typeof OVERLAPS)[number];
 }
 
 export class CreateWorkflowTriggerDto extends UpdateWorkflowTriggerDto {
-  /** What fires it: a call of its URL. */
-  @ApiProperty({ enum: ['webhook'], example: 'webhook' })
-  @IsIn(['webhook'])
-  type!: 'webhook';
+  /** What fires it: a call of its URL (`webhook`), or its `cron` times (`schedule`). */
+  @ApiProperty({ enum: TYPES, example: 'webhook' })
+  @IsIn(TYPES)
+  type!: (typeof TYPES)[number];
 }
 
 export class WorkflowTriggerDto {
@@ -45,19 +72,29 @@ export class WorkflowTriggerDto {
   id!: string;
   /** @example "7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e" */
   workflow_id!: string;
-  @ApiProperty({ enum: ['webhook'], example: 'webhook' })
+  @ApiProperty({ enum: TYPES, example: 'webhook' })
   type!: string;
   /** @example true */
   enabled!: boolean;
-  @ApiProperty({ enum: VERIFICATIONS, example: 'standard_webhooks' })
-  verification!: string;
+  /** A webhook's; null for a schedule. */
+  @ApiProperty({ enum: VERIFICATIONS, example: 'standard_webhooks', nullable: true })
+  verification!: string | null;
   @ApiProperty({ example: INPUT_EXAMPLE, nullable: true })
   input!: unknown;
   /**
-   * Where deliveries are posted (no API key): answered 202 with the run started.
+   * A webhook's: where deliveries are posted (no API key), answered 202 with the run started;
+   * null for a schedule.
    * @example "https://toolhub.example.com/hooks/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
    */
-  url!: string;
+  url!: string | null;
+  /** A schedule's; null for a webhook. @example null */
+  cron!: string | null;
+  /** A schedule's; null for a webhook. @example null */
+  timezone!: string | null;
+  @ApiProperty({ enum: OVERLAPS, nullable: true, example: null })
+  overlap!: string | null;
+  /** An enabled schedule's next fire time; null otherwise. @example null */
+  next_fire_at!: Date | null;
   /** @example "2026-11-22T10:00:00.000Z" */
   created_at!: Date;
   /** @example "2026-11-22T10:00:00.000Z" */
@@ -78,7 +115,13 @@ export class WorkflowTriggerFireDto {
   /** @example "2026-11-22T10:00:00.000Z" */
   fired_at!: Date;
   /**
-   * The run it started; null once that run is deleted.
+   * `started`: it started the run; `skipped`: the trigger's previous run was still going
+   * (`overlap: skip`); `failed`: the workflow refused the input, nothing ran.
+   */
+  @ApiProperty({ enum: ['started', 'skipped', 'failed'], example: 'started' })
+  outcome!: string;
+  /**
+   * The run it started; null when it started none, or once that run is deleted.
    * @example "3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9"
    */
   workflow_run_id!: string | null;
