@@ -1925,9 +1925,10 @@ export interface components {
     };
     CreateWorkflowTriggerDto: {
       /**
-       * @description The template of the run's input, over the delivery as `input`: `{{ input.body… }}` and
-       *     `{{ input.headers.<lowercase name> }}`, written as a workflow step's input template is.
-       *     Null or absent: the delivery's body is the run's input.
+       * @description A webhook's: the template of the run's input, over the delivery as `input`:
+       *     `{{ input.body… }}` and `{{ input.headers.<lowercase name> }}`, written as a workflow
+       *     step's input template is; null or absent: the delivery's body. A schedule's: the run's
+       *     input as it is; null or absent: `{}`.
        * @example {
        *       "repository": "{{ input.body.repository.name }}"
        *     }
@@ -1942,16 +1943,34 @@ export interface components {
        */
       verification?: 'standard_webhooks' | 'none';
       /**
-       * @description What fires it: a call of its URL.
+       * @description A schedule's fire while its previous run is still going: `skip` (the default) starts none
+       *     and records the fire as skipped; `allow` starts one anyway.
+       * @example skip
+       * @enum {string}
+       */
+      overlap?: 'skip' | 'allow';
+      /**
+       * @description What fires it: a call of its URL (`webhook`), or its `cron` times (`schedule`).
        * @example webhook
        * @enum {string}
        */
-      type: 'webhook';
+      type: 'webhook' | 'schedule';
       /**
        * @description A disabled trigger starts nothing; a delivery to it gets 404.
        * @example true
        */
       enabled?: boolean;
+      /**
+       * @description A schedule's cron expression: 5 fields, or 6 with seconds first (`0,30 * * * * *`: every
+       *     30 seconds). Required for a schedule.
+       * @example 0 9 * * 1-5
+       */
+      cron?: string;
+      /**
+       * @description A schedule's IANA time zone, which `cron` is read in. Default: `UTC`.
+       * @example Europe/Paris
+       */
+      timezone?: string;
     };
     CreatedApiKeyDto: {
       /**
@@ -1992,18 +2011,24 @@ export interface components {
        * @example webhook
        * @enum {string}
        */
-      type: 'webhook';
+      type: 'webhook' | 'schedule';
       /**
+       * @description A webhook's; null for a schedule.
        * @example standard_webhooks
-       * @enum {string}
+       * @enum {string|null}
        */
-      verification: 'standard_webhooks' | 'none';
+      verification: 'standard_webhooks' | 'none' | null;
       /**
        * @example {
        *       "repository": "{{ input.body.repository.name }}"
        *     }
        */
       input: Record<string, never> | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      overlap: 'skip' | 'allow' | null;
       /**
        * @description The signing secret of a `standard_webhooks` trigger, shown in this answer only: give it to
        *     the sender.
@@ -2017,10 +2042,20 @@ export interface components {
       /** @example true */
       enabled: boolean;
       /**
-       * @description Where deliveries are posted (no API key): answered 202 with the run started.
+       * @description A webhook's: where deliveries are posted (no API key), answered 202 with the run started;
+       *     null for a schedule.
        * @example https://toolhub.example.com/hooks/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
        */
-      url: string;
+      url: string | null;
+      /** @description A schedule's; null for a webhook. */
+      cron: string | null;
+      /** @description A schedule's; null for a webhook. */
+      timezone: string | null;
+      /**
+       * Format: date-time
+       * @description An enabled schedule's next fire time; null otherwise.
+       */
+      next_fire_at: string | null;
       /**
        * Format: date-time
        * @example 2026-11-22T10:00:00.000Z
@@ -3272,9 +3307,10 @@ export interface components {
     };
     UpdateWorkflowTriggerDto: {
       /**
-       * @description The template of the run's input, over the delivery as `input`: `{{ input.body… }}` and
-       *     `{{ input.headers.<lowercase name> }}`, written as a workflow step's input template is.
-       *     Null or absent: the delivery's body is the run's input.
+       * @description A webhook's: the template of the run's input, over the delivery as `input`:
+       *     `{{ input.body… }}` and `{{ input.headers.<lowercase name> }}`, written as a workflow
+       *     step's input template is; null or absent: the delivery's body. A schedule's: the run's
+       *     input as it is; null or absent: `{}`.
        * @example {
        *       "repository": "{{ input.body.repository.name }}"
        *     }
@@ -3289,10 +3325,28 @@ export interface components {
        */
       verification?: 'standard_webhooks' | 'none';
       /**
+       * @description A schedule's fire while its previous run is still going: `skip` (the default) starts none
+       *     and records the fire as skipped; `allow` starts one anyway.
+       * @example skip
+       * @enum {string}
+       */
+      overlap?: 'skip' | 'allow';
+      /**
        * @description A disabled trigger starts nothing; a delivery to it gets 404.
        * @example true
        */
       enabled?: boolean;
+      /**
+       * @description A schedule's cron expression: 5 fields, or 6 with seconds first (`0,30 * * * * *`: every
+       *     30 seconds). Required for a schedule.
+       * @example 0 9 * * 1-5
+       */
+      cron?: string;
+      /**
+       * @description A schedule's IANA time zone, which `cron` is read in. Default: `UTC`.
+       * @example Europe/Paris
+       */
+      timezone?: string;
     };
     UpstreamToolStateDto: {
       /** @example Creates an issue in a repository */
@@ -3644,18 +3698,24 @@ export interface components {
        * @example webhook
        * @enum {string}
        */
-      type: 'webhook';
+      type: 'webhook' | 'schedule';
       /**
+       * @description A webhook's; null for a schedule.
        * @example standard_webhooks
-       * @enum {string}
+       * @enum {string|null}
        */
-      verification: 'standard_webhooks' | 'none';
+      verification: 'standard_webhooks' | 'none' | null;
       /**
        * @example {
        *       "repository": "{{ input.body.repository.name }}"
        *     }
        */
       input: Record<string, never> | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      overlap: 'skip' | 'allow' | null;
       /** @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f */
       id: string;
       /** @example 7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2f1e */
@@ -3663,10 +3723,20 @@ export interface components {
       /** @example true */
       enabled: boolean;
       /**
-       * @description Where deliveries are posted (no API key): answered 202 with the run started.
+       * @description A webhook's: where deliveries are posted (no API key), answered 202 with the run started;
+       *     null for a schedule.
        * @example https://toolhub.example.com/hooks/0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
        */
-      url: string;
+      url: string | null;
+      /** @description A schedule's; null for a webhook. */
+      cron: string | null;
+      /** @description A schedule's; null for a webhook. */
+      timezone: string | null;
+      /**
+       * Format: date-time
+       * @description An enabled schedule's next fire time; null otherwise.
+       */
+      next_fire_at: string | null;
       /**
        * Format: date-time
        * @example 2026-11-22T10:00:00.000Z
@@ -3679,6 +3749,13 @@ export interface components {
       updated_at: string;
     };
     WorkflowTriggerFireDto: {
+      /**
+       * @description `started`: it started the run; `skipped`: the trigger's previous run was still going
+       *     (`overlap: skip`); `failed`: the workflow refused the input, nothing ran.
+       * @example started
+       * @enum {string}
+       */
+      outcome: 'started' | 'skipped' | 'failed';
       /** @example 6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d */
       id: string;
       /**
@@ -3687,7 +3764,7 @@ export interface components {
        */
       fired_at: string;
       /**
-       * @description The run it started; null once that run is deleted.
+       * @description The run it started; null when it started none, or once that run is deleted.
        * @example 3e2d1c0b-9a8f-4e7d-b6c5-a4f3e2d1c0b9
        */
       workflow_run_id: string | null;
