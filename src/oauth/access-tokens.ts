@@ -5,15 +5,12 @@ import { type BearerTokenAuthority } from '../api-keys/bearer-token-authority';
 import { type Principal } from '../api-keys/principal';
 import { esmImport } from '../core/esm-import';
 import { OAuthKeys, type PrivateJwk } from './oauth-keys';
-import { InsufficientScopeError, InvalidAccessTokenError } from './oauth.errors';
-import { requiredScopeOf, roleOfScopes } from './oauth-scopes';
+import { InvalidAccessTokenError } from './oauth.errors';
 import { OAuthStateRepository } from './oauth-state.repository';
 import { OAuthUrls } from './oauth-urls';
+import { COMPACT_JWS, principalOfToken } from './token-principal';
 
 const loadJose = esmImport<typeof Jose>('jose');
-
-/** A JWS in compact form: three base64url parts, the first a JSON header (`eyJ` is `{"`). */
-const COMPACT_JWS = /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/;
 
 /**
  * Checks the access tokens toolhub's authorization server issues: signed with one of its keys
@@ -38,15 +35,14 @@ export class AccessTokens implements BearerTokenAuthority {
   async identify(token: string, request: IncomingMessage): Promise<Principal> {
     const claims = await this.verify(token);
     const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
-    const needed = requiredScopeOf(request.url ?? '/');
-    if (needed !== 'none' && !scopes.includes(needed)) {
-      throw new InsufficientScopeError(needed, this.urls.protectedResourceMetadata());
-    }
-    return {
-      keyId: `oauth:${String(claims.client_id)}`,
+    // Only the consent of an admin grants the `admin` scope, so it alone says who is one.
+    const verified = {
+      clientId: String(claims.client_id),
       user: String(claims.sub),
-      role: roleOfScopes(scopes),
+      scopes,
+      userIsAdmin: scopes.includes('admin'),
     };
+    return principalOfToken(verified, request, this.urls.protectedResourceMetadata());
   }
 
   private async verify(token: string): Promise<Jose.JWTPayload> {
