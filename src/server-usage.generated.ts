@@ -43,6 +43,11 @@ directory (variables set in the environment win). Every variable, with its defau
   OAUTH_MODE                         default builtin
   OAUTH_ACCESS_TOKEN_TTL_SECONDS     default 3600
   OAUTH_REGISTRATIONS_PER_MINUTE     default 10
+  OAUTH_ISSUER                       unset by default
+  OAUTH_AUDIENCE                     unset by default
+  OAUTH_USER_CLAIM                   default sub
+  OAUTH_ROLE_CLAIM                   unset by default
+  OAUTH_ADMIN_VALUES                 unset by default
 
   SECRET_KEY                         unset by default
   SECRET_KEY_PREVIOUS                unset by default

@@ -1,11 +1,11 @@
 import { OAUTH_ROUTES, type OAuthUrls } from './oauth-urls';
 import { DEFAULT_SCOPES, OAUTH_SCOPES } from './oauth-scopes';
 
-/** RFC 9728: the MCP endpoint as a protected resource, and who issues its tokens. */
-export function protectedResourceMetadata(urls: OAuthUrls) {
+/** RFC 9728: the MCP endpoint as a protected resource, and `issuer`, who issues its tokens. */
+export function protectedResourceMetadata(urls: OAuthUrls, issuer: string) {
   return {
     resource: urls.resource(),
-    authorization_servers: [urls.issuer()],
+    authorization_servers: [issuer],
     scopes_supported: [...OAUTH_SCOPES],
     bearer_methods_supported: ['header'],
     resource_name: 'toolhub',

@@ -5,7 +5,7 @@ import { nodeRequestOf, sendJson, takeOverResponse } from '../core/http/node-htt
 import { AuthorizationServer } from './authorization-server';
 import { ClientRegistrations } from './client-registrations';
 import { Consent } from './consent';
-import { OAuthEnabled } from './oauth-enabled.guard';
+import { OAuthEnabled, ServedInExternalMode } from './oauth-enabled.guard';
 import {
   AuthorizationServerDocs,
   AuthorizeDocs,
@@ -19,6 +19,7 @@ import {
   RevokeDocs,
   TokenDocs,
 } from './oauth-api-docs.decorator';
+import { OAuthConfig } from './oauth.config';
 import { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata';
 import {
   AUTHORIZATION_SERVER_METADATA_PATH,
@@ -33,7 +34,8 @@ import { pageHeaders } from './pages/html';
 /**
  * OAuth's endpoints: the metadata that tells clients how to sign in, toolhub's consent page, and
  * the authorization server's own endpoints under `/oauth`, served by oidc-provider on the Node
- * request and response under either adapter. Their bodies and answers are the RFCs'.
+ * request and response under either adapter. Their bodies and answers are the RFCs'. With an
+ * external identity provider, only the protected resource's metadata is left, naming it.
  */
 @ApiTags('oauth')
 @UseGuards(OAuthEnabled)
@@ -41,15 +43,19 @@ import { pageHeaders } from './pages/html';
 export class OAuthController {
   constructor(
     private readonly urls: OAuthUrls,
+    private readonly config: OAuthConfig,
     private readonly server: AuthorizationServer,
     private readonly consent: Consent,
     private readonly registrations: ClientRegistrations,
   ) {}
 
   @Get(PROTECTED_RESOURCE_METADATA_PATH.slice(1))
+  @ServedInExternalMode()
   @ProtectedResourceDocs()
   protectedResourceMetadata(@Res() response: unknown): void {
-    sendJson(response, 200, protectedResourceMetadata(this.urls), corsForAll);
+    const issuer =
+      this.config.OAUTH_MODE === 'external' ? this.config.OAUTH_ISSUER : this.urls.issuer();
+    sendJson(response, 200, protectedResourceMetadata(this.urls, issuer), corsForAll);
   }
 
   @Get(AUTHORIZATION_SERVER_METADATA_PATH.slice(1))

@@ -74,3 +74,12 @@ export class OAuthGrantNotFoundError extends DomainError {
     super(`No OAuth grant has the id '${id}'`);
   }
 }
+
+/** The external identity provider's metadata cannot be read: no token can be checked now. */
+export class OAuthIssuerUnavailableError extends DomainError {
+  readonly code = 'OAUTH_ISSUER_UNAVAILABLE';
+  readonly status = 503;
+  constructor(issuer: string) {
+    super(`The identity provider ${issuer} does not publish its metadata; try again later`);
+  }
+}

@@ -6,6 +6,8 @@ import { AccessTokens } from './access-tokens';
 import { AuthorizationServer } from './authorization-server';
 import { ClientRegistrations } from './client-registrations';
 import { Consent } from './consent';
+import { ExternalAccessTokens } from './external-access-tokens';
+import { ExternalIssuer } from './external-issuer';
 import { OAuthEnabled } from './oauth-enabled.guard';
 import { OAuthController } from './oauth.controller';
 import { OAuthGrantsController } from './oauth-grants.controller';
@@ -17,7 +19,8 @@ import { OAuthUrls } from './oauth-urls';
 
 /**
  * Signing in with OAuth 2.1: toolhub's own authorization server, its metadata and consent page,
- * and its access tokens accepted wherever an API key is, as their user and within their scopes.
+ * or an external identity provider's; the access tokens of the one in use are accepted wherever
+ * an API key is, as their user and within their scopes.
  */
 @Module({
   imports: [SecretsModule],
@@ -32,12 +35,20 @@ import { OAuthUrls } from './oauth-urls';
     Consent,
     ClientRegistrations,
     OAuthEnabled,
+    ExternalIssuer,
+    ExternalAccessTokens,
     OAuthGrantsService,
   ],
   exports: [OAuthUrls],
 })
 export class OAuthModule {
-  constructor(authenticator: ApiKeyAuthenticator, tokens: AccessTokens, config: OAuthConfig) {
-    if (config.OAUTH_MODE === 'builtin') authenticator.acceptTokensOf(tokens);
+  constructor(
+    authenticator: ApiKeyAuthenticator,
+    config: OAuthConfig,
+    builtinTokens: AccessTokens,
+    externalTokens: ExternalAccessTokens,
+  ) {
+    if (config.OAUTH_MODE === 'builtin') authenticator.acceptTokensOf(builtinTokens);
+    if (config.OAUTH_MODE === 'external') authenticator.acceptTokensOf(externalTokens);
   }
 }
