@@ -40,6 +40,8 @@ describe(`OAuth with an external identity provider [${SELECTED_ADAPTER}]`, () =>
         PUBLIC_URL,
         OAUTH_ROLE_CLAIM: 'realm_access.roles',
         OAUTH_ADMIN_VALUES: 'toolhub-admin, ops',
+        // The suite sends many refused tokens on purpose, and polls with them for a key refetch.
+        AUTH_FAILURES_PER_MINUTE: '1000000',
       },
     });
     endpoint = await startHttpToolServer();
@@ -192,5 +194,21 @@ describe(`OAuth with an external identity provider [${SELECTED_ADAPTER}]`, () =>
       (await get('/api/tools', after)).status === 200 ? true : undefined,
     );
     expect((await get('/api/tools', before)).status).toBe(401);
+  });
+
+  test('an issuer whose keys cannot be fetched is 503, not a fault of the token', async () => {
+    await issuer.rotate();
+    const token = await tokenOf('ada', 'tools');
+    await issuer.close();
+    // Toolhub fetches the keys again for the unknown key, at most once a second.
+    const response = await eventually('the key fetch to fail', async () => {
+      const answer = await get('/api/tools', token);
+      return answer.status === 401 ? undefined : answer;
+    });
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({
+      success: false,
+      error: { code: 'OAUTH_ISSUER_UNAVAILABLE' },
+    });
   });
 });

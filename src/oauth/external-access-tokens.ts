@@ -65,9 +65,7 @@ export class ExternalAccessTokens implements BearerTokenAuthority {
       return payload;
     } catch (error) {
       // The issuer's keys out of reach is no fault of the token.
-      if (error instanceof jose.errors.JWKSTimeout) {
-        throw new OAuthIssuerUnavailableError(this.issuer.issuer);
-      }
+      if (isKeySetFailure(jose, error)) throw new OAuthIssuerUnavailableError(this.issuer.issuer);
       throw this.invalid();
     }
   }
@@ -98,6 +96,20 @@ export class ExternalAccessTokens implements BearerTokenAuthority {
   private invalid(): InvalidAccessTokenError {
     return new InvalidAccessTokenError(this.urls.protectedResourceMetadata());
   }
+}
+
+/**
+ * Whether jose failed to fetch the issuer's keys rather than to accept the token: its key set
+ * timed out, was no key set, or came with another status than 200 (a bare `JOSEError`), or the
+ * connection failed (`fetch`'s own error).
+ */
+function isKeySetFailure(jose: typeof Jose, error: unknown): boolean {
+  const { JOSEError, JWKSInvalid, JWKSTimeout } = jose.errors;
+  if (error instanceof JWKSTimeout || error instanceof JWKSInvalid) return true;
+  if (error instanceof JOSEError) return error.constructor === JOSEError;
+  // By name: `fetch`'s errors may come from another realm than this module's `TypeError`.
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  return name === 'TypeError' && message === 'fetch failed';
 }
 
 /**

@@ -68,8 +68,12 @@ export class TestIssuer {
       .sign(this.key.privateKey);
   }
 
+  /** Stops answering, open connections included, as an issuer that is down. */
   close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    if (!this.server.listening) return Promise.resolve();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    return closed;
   }
 
   private answer(path: string): unknown {
