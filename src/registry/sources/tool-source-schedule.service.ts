@@ -61,17 +61,13 @@ export class ToolSourceSchedule implements OnApplicationBootstrap {
     await this.jobs.send<SyncJob>(SYNC_QUEUE, { sourceId }, { singletonKey: sourceId });
   }
 
-  /** Plans the source's next periodic sync `intervalSeconds` from now, replacing any plan. */
-  async scheduleNext(sourceId: string, intervalSeconds: number): Promise<void> {
-    await this.plan(sourceId, intervalSeconds);
-  }
-
   /**
-   * Sets the source's `next_sync_at` and queues the job for it, in one transaction; with
-   * `replacing`, only while the plan is still that one (a job ending whose plan an admin or a
+   * Plans the source's next periodic sync `intervalSeconds` from now: sets its `next_sync_at`
+   * and queues the job for it, in one transaction. Without `replacing` it replaces any plan;
+   * with it, only while the plan is still that one (a job ending whose plan an admin or a
    * starting instance replaced meanwhile plans nothing).
    */
-  private async plan(sourceId: string, intervalSeconds: number, replacing?: Date): Promise<void> {
+  async scheduleNext(sourceId: string, intervalSeconds: number, replacing?: Date): Promise<void> {
     const due = new Date(Date.now() + intervalSeconds * 1000);
     await this.transactions.run(async () => {
       if (!(await this.sources.planNextSync(sourceId, due, replacing))) return;
@@ -87,7 +83,7 @@ export class ToolSourceSchedule implements OnApplicationBootstrap {
   private async resumeSchedules(): Promise<void> {
     await this.transactions.run(async () => {
       for (const source of await this.sources.unscheduled(new Date())) {
-        await this.plan(source.id, 0);
+        await this.scheduleNext(source.id, 0);
       }
     });
   }
@@ -105,13 +101,17 @@ export class ToolSourceSchedule implements OnApplicationBootstrap {
       ({ ttlMs } = await this.sync.sync(source.id));
     } catch (error) {
       if (retryCount >= SYNC_RETRY_LIMIT) {
-        await this.plan(source.id, source.sync_interval_seconds, due);
+        await this.scheduleNext(source.id, source.sync_interval_seconds, due);
       }
       throw error;
     }
     const current = await this.sources.find(source.id);
     if (current) {
-      await this.plan(current.id, nextIntervalSeconds(current.sync_interval_seconds, ttlMs), due);
+      await this.scheduleNext(
+        current.id,
+        nextIntervalSeconds(current.sync_interval_seconds, ttlMs),
+        due,
+      );
     }
   }
 }
