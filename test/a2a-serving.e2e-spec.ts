@@ -307,6 +307,31 @@ describeOnAdapter('A2A serving', (testApp) => {
     });
   });
 
+  test('a v1.0 client that leaves A2A-Version out is served in 1.0 on both bindings', async () => {
+    const id = await agent([{ text: 'Hello without a header.' }]);
+    const message = (messageId: string) => ({
+      messageId,
+      role: 'ROLE_USER',
+      parts: [{ text: 'Hi from v1.0' }],
+    });
+    const rpc = await testApp()
+      .http.post(`/a2a/agents/${id}`)
+      .set('Authorization', alice.auth)
+      .send({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message('m-1') } });
+    expect(rpc.status).toBe(200);
+    expect(rpc.body).toMatchObject({
+      id: 1,
+      result: { task: { status: { state: 'TASK_STATE_COMPLETED' } } },
+    });
+
+    const rest = await testApp()
+      .http.post(`/a2a/agents/${id}/message:send`)
+      .set('Authorization', alice.auth)
+      .send({ message: message('m-2') });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ task: { status: { state: 'TASK_STATE_COMPLETED' } } });
+  });
+
   describe('bad input', () => {
     const rpc = (agentId: string, body: string | object) =>
       testApp()

@@ -6,6 +6,7 @@ import { RunCanceller } from '../runtime/approvals/run-canceller';
 import { type A2aCall, callContextOf } from './a2a-caller';
 import { type HttpJsonRequest, serveHttpJson } from './bindings/http-json-binding';
 import { serveJsonRpc } from './bindings/json-rpc-binding';
+import { httpJsonVersionOf, jsonRpcVersionOf } from './bindings/spoken-version';
 import { AgentCards } from './cards/agent-cards';
 import { a2aSdk, a2aServerSdk } from './loaded-on-first-use';
 import { A2aTaskStore } from './tasks/a2a-task-store';
@@ -45,7 +46,7 @@ export class A2aEndpoints {
 
   async jsonRpc(call: A2aCall, version: string | undefined, body: unknown, res: ServerResponse) {
     const handler = await this.handlerFor(call);
-    await serveJsonRpc(handler, callContextOf(call, version), body, res);
+    await serveJsonRpc(handler, callContextOf(call, jsonRpcVersionOf(version, body)), body, res);
   }
 
   async httpJson(
@@ -55,7 +56,7 @@ export class A2aEndpoints {
     res: ServerResponse,
   ) {
     const handler = await this.handlerFor(call);
-    await serveHttpJson(handler, callContextOf(call, version), request, res);
+    await serveHttpJson(handler, callContextOf(call, httpJsonVersionOf(version)), request, res);
   }
 
   private async handlerFor(call: A2aCall): Promise<RunTaskRequestHandler> {

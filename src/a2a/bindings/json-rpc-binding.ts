@@ -3,14 +3,12 @@ import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import { sendJson } from '../../core/http/node-http';
 import { a2aLegacyServerSdk, a2aServerSdk } from '../loaded-on-first-use';
 import { isAsyncGenerator, replyWithStream } from './sse-reply';
-
-/** The protocol version a request without `A2A-Version` speaks, as the spec says. */
-const LEGACY_VERSION = '0.3';
+import { LEGACY_VERSION } from './spoken-version';
 
 /**
  * The JSON-RPC binding (POST to the agent's base URL), on Node's request and response so both
  * HTTP adapters serve it alike: the SDK's transport handler for v1.0 requests, its v0.3 one for
- * requests that name 0.3 or no version. Errors are JSON-RPC errors with status 200, as the
+ * requests in 0.3. Errors are JSON-RPC errors with status 200, as the
  * binding has them; streaming methods answer with Server-Sent Events.
  */
 export async function serveJsonRpc(

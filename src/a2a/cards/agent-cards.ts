@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AgentCard } from '@a2a-js/sdk';
 import { type AgentRow, AgentsRepository } from '../../registry/agents/agents.repository';
 import { ResourceNotFoundError } from '../../registry/common/registry.errors';
+import { CURRENT_VERSION, LEGACY_VERSION } from '../bindings/spoken-version';
 
 /** What the agents take and give: text, and JSON as data parts. */
 const MODES = ['text/plain', 'application/json'];
@@ -38,10 +39,10 @@ export class AgentCards {
       name: agent.name,
       description: does,
       supportedInterfaces: [
-        { url: base, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' },
-        { url: base, protocolBinding: 'HTTP+JSON', tenant: '', protocolVersion: '1.0' },
+        { url: base, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: CURRENT_VERSION },
+        { url: base, protocolBinding: 'HTTP+JSON', tenant: '', protocolVersion: CURRENT_VERSION },
         // v0.3 clients are served JSON-RPC through the SDK's compatibility layer.
-        { url: base, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '0.3' },
+        { url: base, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: LEGACY_VERSION },
       ],
       provider: { organization: 'toolhub', url: origin },
       // The card changes whenever the agent does.
