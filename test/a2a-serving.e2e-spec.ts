@@ -347,6 +347,17 @@ describeOnAdapter('A2A serving', (testApp) => {
       expect(malformed.status).toBe(400);
       expect(malformed.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
 
+      for (const notARequest of [
+        { jsonrpc: '1.0', id: 5, method: 'GetTask', params: { id: 'x' } },
+        { jsonrpc: '2.0', id: 5, params: { id: 'x' } },
+        { jsonrpc: '2.0', id: { nested: true }, method: 'GetTask', params: { id: 'x' } },
+        [{ jsonrpc: '2.0', id: 5, method: 'GetTask', params: { id: 'x' } }],
+      ]) {
+        const refused = await rpc(id, notARequest);
+        expect(refused.status).toBe(200);
+        expect(refused.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+      }
+
       const unknown = await rpc(id, { jsonrpc: '2.0', id: 7, method: 'DoSomething', params: {} });
       expect(unknown.status).toBe(200);
       expect(unknown.body).toMatchObject({ id: 7, error: { code: -32601 } });

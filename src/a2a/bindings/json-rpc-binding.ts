@@ -5,6 +5,9 @@ import { a2aLegacyServerSdk, a2aServerSdk } from '../loaded-on-first-use';
 import { isAsyncGenerator, replyWithStream } from './sse-reply';
 import { LEGACY_VERSION } from './spoken-version';
 
+/** JSON-RPC's code for a body that is JSON but no request object. */
+const INVALID_REQUEST = -32600;
+
 /**
  * The JSON-RPC binding (POST to the agent's base URL), on Node's request and response so both
  * HTTP adapters serve it alike: the SDK's transport handler for v1.0 requests, its v0.3 one for
@@ -26,6 +29,13 @@ export async function serveJsonRpc(
       : JsonRpcTransportHandler.mapToJSONRPCError(error);
   const replyError = (error: unknown) =>
     sendJson(res, 200, { jsonrpc: '2.0', id: idOf(body), error: errorOf(error) });
+  if (!isJsonRpcRequest(body)) {
+    return sendJson(res, 200, {
+      jsonrpc: '2.0',
+      id: idOf(body),
+      error: { code: INVALID_REQUEST, message: 'Invalid Request: not a JSON-RPC 2.0 request' },
+    });
+  }
   try {
     validateVersion(context.requestedVersion, await handler.getAgentCard(), 'JSONRPC');
     const transport = legacy
@@ -45,6 +55,17 @@ export async function serveJsonRpc(
   } catch (error) {
     replyError(error);
   }
+}
+
+/**
+ * Whether the body is a JSON-RPC 2.0 request object. Checked here because the SDK answers a
+ * malformed envelope with INVALID_PARAMS, where JSON-RPC names INVALID_REQUEST.
+ */
+function isJsonRpcRequest(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { jsonrpc, method, id } = body as Record<string, unknown>;
+  const validId = id === undefined || id === null || typeof id === 'string' || Number.isInteger(id);
+  return jsonrpc === '2.0' && typeof method === 'string' && method !== '' && validId;
 }
 
 function idOf(body: unknown): string | number | null {
