@@ -143,6 +143,25 @@ describeOnAdapter('A2A serving', (testApp) => {
         statusTimestampAfter: undefined,
       });
       expect(listed.tasks.map((t) => t.id)).toEqual([task.id]);
+
+      const listOf = (filters: { historyLength?: number; statusTimestampAfter?: string }) =>
+        client.listTasks({
+          tenant: '',
+          contextId: task.contextId,
+          status: TaskState.TASK_STATE_UNSPECIFIED,
+          pageToken: '',
+          statusTimestampAfter: undefined,
+          ...filters,
+        });
+      expect(task.history.length).toBeGreaterThan(1);
+      const latest = await listOf({ historyLength: 1 });
+      expect(latest.tasks[0].history).toEqual(task.history.slice(-1));
+      const since = new Date(Date.parse(task.status?.timestamp ?? '') + 1000).toISOString();
+      expect((await listOf({ statusTimestampAfter: since })).tasks).toEqual([]);
+      const until = new Date(Date.parse(task.status?.timestamp ?? '') - 1000).toISOString();
+      expect((await listOf({ statusTimestampAfter: until })).tasks.map((t) => t.id)).toEqual([
+        task.id,
+      ]);
     });
 
     test('a streamed send reports the run as it goes: task, working, the answer, completed', async () => {
@@ -378,7 +397,7 @@ describeOnAdapter('A2A serving', (testApp) => {
       expect(file.body).toMatchObject({ id: 8, error: { code: -32602 } });
     });
 
-    test('a 10 MB message is refused before anything runs; a page token not given out is INVALID_PARAMS', async () => {
+    test('a 10 MB message is refused before anything runs; a page token not given out or a bad list filter is INVALID_PARAMS', async () => {
       const id = await agent([{ text: 'hi' }]);
       const sessionsBefore = (await alice.get('/api/v1/sessions')).body.total as number;
       const huge = await rpc(id, {
@@ -405,6 +424,16 @@ describeOnAdapter('A2A serving', (testApp) => {
       });
       expect(page.status).toBe(200);
       expect(page.body).toMatchObject({ id: 10, error: { code: -32602 } });
+
+      for (const filter of [{ historyLength: -1 }, { statusTimestampAfter: '-1' }]) {
+        const refused = await rpc(id, {
+          jsonrpc: '2.0',
+          id: 11,
+          method: 'ListTasks',
+          params: filter,
+        });
+        expect(refused.body).toMatchObject({ id: 11, error: { code: -32602 } });
+      }
     });
 
     test("an unknown HTTP+JSON operation is 404; an unknown task is the protocol's not found", async () => {

@@ -33,6 +33,8 @@ export class A2aTaskStore implements TaskStore {
   async list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
     const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
     const offset = offsetOf(params.pageToken);
+    const keepHistory = historyKeeperOf(params.historyLength);
+    const changedSince = instantOf(params.statusTimestampAfter);
     const { TaskState, taskStateToJSON } = a2aSdk();
     const state =
       params.status === TaskState.TASK_STATE_UNSPECIFIED
@@ -41,11 +43,12 @@ export class A2aTaskStore implements TaskStore {
     const { rows, total } = await this.tasks.list(scopeOf(context), {
       contextId: params.contextId || undefined,
       state,
+      changedSince,
       limit: pageSize,
       offset,
     });
     const tasks = rows.map((row) => {
-      const task = taskOf(row);
+      const task = keepHistory(taskOf(row));
       return params.includeArtifacts ? task : { ...task, artifacts: [] };
     });
     const next = offset + rows.length;
@@ -76,4 +79,31 @@ function offsetOf(pageToken: string): number {
     );
   }
   return Number(pageToken);
+}
+
+/** What `historyLength` keeps of a task's history: all when unset, else its latest messages. */
+function historyKeeperOf(historyLength: number | undefined): (task: Task) => Task {
+  if (historyLength === undefined) return (task) => task;
+  if (!Number.isInteger(historyLength) || historyLength < 0) {
+    throw new (a2aErrors().RequestMalformedError)('historyLength must be a whole number ≥ 0');
+  }
+  return (task) => ({
+    ...task,
+    history: historyLength === 0 ? [] : task.history.slice(-historyLength),
+  });
+}
+
+/** An ISO 8601 date and time with its offset, as `statusTimestampAfter` takes. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The instant `statusTimestampAfter` names; refused unless it is an ISO 8601 date and time. */
+function instantOf(value: string | undefined): Date | undefined {
+  if (!value) return undefined;
+  const instant = new Date(value);
+  if (!ISO_INSTANT.test(value) || Number.isNaN(instant.getTime())) {
+    throw new (a2aErrors().RequestMalformedError)(
+      `statusTimestampAfter '${value}' is no ISO 8601 date and time, e.g. 2026-01-31T12:00:00Z`,
+    );
+  }
+  return instant;
 }

@@ -58,12 +58,19 @@ export class A2aTasksRepository {
   }
 
   /**
-   * A page of the scope's tasks, most recently changed first, optionally of one context and in
-   * one state (its protocol name), with how many there are in all.
+   * A page of the scope's tasks, most recently changed first, optionally of one context, in one
+   * state (its protocol name) and whose status changed at or after an instant, with how many
+   * there are in all.
    */
   async list(
     scope: TaskScope,
-    filter: { contextId?: string; state?: string; limit: number; offset: number },
+    filter: {
+      contextId?: string;
+      state?: string;
+      changedSince?: Date;
+      limit: number;
+      offset: number;
+    },
   ): Promise<{ rows: A2aTaskRow[]; total: number }> {
     const rows = await this.transactions.db
       .select({ row: a2aTasks, total: totalRows })
@@ -73,6 +80,9 @@ export class A2aTasksRepository {
           ...inScope(scope),
           filter.contextId ? eq(a2aTasks.context_id, filter.contextId) : undefined,
           filter.state ? sql`${a2aTasks.task}->'status'->>'state' = ${filter.state}` : undefined,
+          filter.changedSince
+            ? sql`(${a2aTasks.task}->'status'->>'timestamp')::timestamptz >= ${filter.changedSince.toISOString()}::timestamptz`
+            : undefined,
         ),
       )
       .orderBy(desc(a2aTasks.updated_at), desc(a2aTasks.id))
