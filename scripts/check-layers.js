@@ -19,6 +19,7 @@ const LAYERS = [
   'secrets',
   'api-keys',
   'audit-api',
+  'usage',
   'oauth',
   'providers',
   'tools',

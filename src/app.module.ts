@@ -24,6 +24,7 @@ import { RuntimeModule } from './runtime/runtime.module';
 import { ServiceIndexController } from './service-index.controller';
 import { ConsoleController } from './console.controller';
 import { ToolsModule } from './tools/tools.module';
+import { UsageModule } from './usage/usage.module';
 
 export interface AppModuleOptions {
   env: Environment;
@@ -64,6 +65,7 @@ export class AppModule {
       AuditModule,
       ApiKeysModule,
       AuditApiModule,
+      UsageModule,
       OAuthModule,
       ToolsModule.forRoot(extraToolModules),
       RegistryModule,

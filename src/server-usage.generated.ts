@@ -40,6 +40,8 @@ directory (variables set in the environment win). Every variable, with its defau
   RUN_HEARTBEAT_SECONDS              default 5
   RUN_HEARTBEAT_TIMEOUT_SECONDS      default 30
 
+  MODEL_PRICES                       unset by default
+
   OAUTH_MODE                         default builtin
   OAUTH_ACCESS_TOKEN_TTL_SECONDS     default 3600
   OAUTH_REGISTRATIONS_PER_MINUTE     default 10

@@ -841,6 +841,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Runs, tool calls, tokens and (with MODEL_PRICES) cost per group and period (admins everyone’s, members their own) */
+    get: operations['getUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/workflow-runs/{id}': {
     parameters: {
       query?: never;
@@ -3378,6 +3395,45 @@ export interface components {
       annotations: {
         [key: string]: unknown;
       } | null;
+    };
+    UsageItemDto: {
+      /**
+       * @description The user, key id, agent id, model or tool name; null for use without one (a tool call made
+       *     with no key or outside a run, a run whose agent was deleted).
+       * @example alice
+       */
+      group: string | null;
+      /**
+       * @description USD at `MODEL_PRICES`, when it is set; tokens of a model it does not list add nothing.
+       * @example 0.1998
+       */
+      cost?: number;
+      /**
+       * @description The start of the period, in UTC.
+       * @example 2026-11-29T00:00:00.000Z
+       */
+      period_start: string;
+      /**
+       * @description Runs started in the period.
+       * @example 12
+       */
+      runs: number;
+      /**
+       * @description Tool calls on every transport (REST, MCP, runs, test-runs, workflows).
+       * @example 40
+       */
+      tool_calls: number;
+      /**
+       * @description Input tokens of the runs started in the period.
+       * @example 51200
+       */
+      input_tokens: number;
+      /** @example 3100 */
+      output_tokens: number;
+    };
+    UsageReportDto: {
+      /** @description One item per group and period with any use, by period, then group. */
+      items: components['schemas']['UsageItemDto'][];
     };
     WebhookStateDto: {
       /**
@@ -8411,6 +8467,70 @@ export interface operations {
       };
       /** @description TRIGGER_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getUsage: {
+    parameters: {
+      query: {
+        /** @description What an item sums: a user’s, a key’s, an agent’s (by id), a model’s or a tool’s use. Runs do not record their key, and a run is no one tool’s: by `key` or `tool`, only tool calls are counted */
+        group_by: 'user' | 'key' | 'agent' | 'model' | 'tool';
+        /** @description The length of a period, in UTC */
+        period: 'hour' | 'day' | 'month';
+        /** @description Use at or after this time (a run counts when it started). */
+        from?: string;
+        /** @description Use at or before this time; not before `from`. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageReportDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
         headers: {
           [name: string]: unknown;
         };
