@@ -11,11 +11,14 @@ export class ApiError extends Error {
 
 export async function errorOf(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    const body = (await response.json()) as {
+      error?: { code?: unknown; message?: unknown; details?: unknown };
+    };
     const code = typeof body.error?.code === 'string' ? body.error.code : 'HTTP_ERROR';
     const message =
       typeof body.error?.message === 'string' ? body.error.message : response.statusText;
-    return new ApiError(response.status, code, message);
+    const issues = issuesOf(body.error?.details);
+    return new ApiError(response.status, code, issues ? `${message} (${issues})` : message);
   } catch {
     return new ApiError(response.status, 'HTTP_ERROR', `HTTP ${response.status}`);
   }
@@ -24,4 +27,13 @@ export async function errorOf(response: Response): Promise<ApiError> {
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return `${error.code}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a 422's details say about each field, which its message only names. */
+function issuesOf(details: unknown): string | undefined {
+  if (!Array.isArray(details)) return undefined;
+  const messages = details.flatMap((issue: { messages?: unknown }) =>
+    Array.isArray(issue?.messages) ? issue.messages.filter((m) => typeof m === 'string') : [],
+  );
+  return messages.length > 0 ? messages.join('; ') : undefined;
 }
