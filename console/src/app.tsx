@@ -6,6 +6,7 @@ import { type Route, hrefOf, useRoute } from './router';
 import { useAsync } from './use-async';
 import { ApprovalsView, INBOX_REFRESH_MS, pendingApprovals } from './views/approvals-view';
 import { ArtifactView } from './views/artifact-view';
+import { AuditView } from './views/audit-view';
 import { Home } from './views/home';
 import { RegistryView } from './views/registry-view';
 import { RunView } from './views/run-view';
@@ -13,6 +14,7 @@ import { SessionView } from './views/session-view';
 import { SignIn } from './views/sign-in';
 import { SourcesView } from './views/sources-view';
 import { ToolsView } from './views/tools-view';
+import { UsageView } from './views/usage-view';
 import { WorkflowRunView } from './views/workflow-run-view';
 import { WorkflowsView } from './views/workflows-view';
 
@@ -74,6 +76,8 @@ function Shell({ me, onSignOut }: { me: CurrentKey; onSignOut: () => void }) {
           {me.role === 'admin' &&
             link({ view: 'registry', kind: 'agents' }, 'Registry', route.view === 'registry')}
           {me.role === 'admin' && link({ view: 'sources' }, 'Sources', route.view === 'sources')}
+          {link({ view: 'usage' }, 'Usage', route.view === 'usage')}
+          {me.role === 'admin' && link({ view: 'audit' }, 'Audit', route.view === 'audit')}
         </nav>
         <div class="me">
           <span>
@@ -120,6 +124,14 @@ function View({ route, me }: { route: Route; me: CurrentKey }) {
         <SourcesView id={route.id} />
       ) : (
         <p class="error">Tool sources are for admins.</p>
+      );
+    case 'usage':
+      return <UsageView />;
+    case 'audit':
+      return me.role === 'admin' ? (
+        <AuditView />
+      ) : (
+        <p class="error">The audit log is for admins.</p>
       );
     case 'not-found':
       return <p class="error">Nothing at {route.path}.</p>;

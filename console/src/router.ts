@@ -15,6 +15,8 @@ export type Route =
   | { view: 'workflow-run'; id: string }
   | { view: 'registry'; kind: RegistryKind }
   | { view: 'sources'; id?: string }
+  | { view: 'audit' }
+  | { view: 'usage' }
   | { view: 'not-found'; path: string };
 
 export type RegistryKind = 'agents' | 'tools' | 'workflows';
@@ -36,6 +38,8 @@ export function parseRoute(hash: string): Route {
   if (first === 'workflows') return { view: 'workflows', id: second };
   if (first === 'workflow-runs' && second) return { view: 'workflow-run', id: second };
   if (first === 'sources') return { view: 'sources', id: second };
+  if (first === 'audit' && !second) return { view: 'audit' };
+  if (first === 'usage' && !second) return { view: 'usage' };
   if (first === 'registry' && (second === 'agents' || second === 'tools' || second === 'workflows'))
     return { view: 'registry', kind: second };
   return { view: 'not-found', path };
@@ -64,6 +68,10 @@ export function hrefOf(route: Route): string {
       return `#/registry/${route.kind}`;
     case 'sources':
       return route.id ? `#/sources/${id(route.id)}` : '#/sources';
+    case 'audit':
+      return '#/audit';
+    case 'usage':
+      return '#/usage';
     case 'not-found':
       return `#/${route.path}`;
   }

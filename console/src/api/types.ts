@@ -179,3 +179,40 @@ export interface ToolSourceChange {
   after: UpstreamToolState | null;
   created_at: string;
 }
+
+export interface AuditEntry {
+  id: string;
+  seq: number;
+  at: string;
+  type: string;
+  user: string;
+  key_id?: string;
+  oauth_client_id?: string;
+  transport?: string;
+  target?: string;
+  outcome: 'ok' | 'error' | 'denied';
+  error_code?: string;
+  duration_ms?: number;
+  details: Record<string, unknown>;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  next_cursor: string | null;
+}
+
+export interface AuditVerification {
+  ok: boolean;
+  checked: number;
+  first_bad_seq?: number;
+}
+
+export interface UsageItem {
+  group: string | null;
+  period_start: string;
+  runs: number;
+  tool_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost?: number;
+}
