@@ -161,7 +161,9 @@ function Entries({ first, filters }: { first: AuditPage; filters: AuditFilters }
           </tbody>
         </table>
       </div>
-      <p class="muted">{entries.length} entries shown.</p>
+      <p class="muted">
+        {entries.length} {entries.length === 1 ? 'entry' : 'entries'} shown.
+      </p>
       {cursor && (
         <button type="button" onClick={() => void loadMore()} disabled={more.busy}>
           Load more

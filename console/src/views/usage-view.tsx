@@ -66,7 +66,7 @@ export function UsageView() {
       <div class="filters">
         <Choice
           id="usage-group"
-          label="By"
+          label="Group by"
           value={groupBy}
           onChange={setGroupBy}
           options={{ agent: 'Agent', user: 'User' }}
