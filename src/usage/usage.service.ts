@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Principal } from '../api-keys/principal';
 import { ValidationFailedError } from '../core/errors';
+import { AuditTrail } from '../audit/audit-trail';
 import { type ModelPrices, costOf } from './model-prices';
 import { UsageConfig } from './usage.config';
 import { type UsageRow, UsageRepository } from './usage.repository';
@@ -18,6 +19,7 @@ export class UsageService {
 
   constructor(
     private readonly usage: UsageRepository,
+    private readonly trail: AuditTrail,
     config: UsageConfig,
   ) {
     this.prices = config.prices();
@@ -29,6 +31,8 @@ export class UsageService {
     if (from && to && from > to) {
       throw new ValidationFailedError([{ field: 'from', messages: ['from must not be after to'] }]);
     }
+    // Tool calls this instance made are counted once their entries are written.
+    await this.trail.written();
     const rows = await this.usage.report({
       groupBy: query.group_by,
       period: query.period,
