@@ -1216,6 +1216,46 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    A2aImplementationDto: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'a2a';
+      /**
+       * Format: uri
+       * @description The remote agent's card (usually `<base>/.well-known/agent-card.json`): not a loopback,
+       *     private or other non-public address unless `TOOL_URL_ALLOW` allows it, and without
+       *     credentials (use `secret_headers`).
+       * @example https://agents.example.com/.well-known/agent-card.json
+       */
+      agent_card_url: string;
+      /**
+       * @description Headers sent with every request to the agent, card included.
+       * @example {
+       *       "X-Client": "toolhub"
+       *     }
+       */
+      headers?: {
+        [key: string]: string;
+      };
+      /**
+       * @description Headers whose values are secret (the remote's credentials): write-only, the API returns only
+       *     their names.
+       * @example {
+       *       "Authorization": "Bearer sk-..."
+       *     }
+       */
+      secret_headers?: {
+        [key: string]: string;
+      };
+      /**
+       * @description The id of the card's skill to ask for: each call checks the card has it, and names it in the
+       *     message's metadata (`skill`).
+       * @example summarize
+       */
+      skill?: string;
+    };
     AgentA2aDto: {
       /**
        * @description Served over A2A at `/a2a/agents/{id}` (agent card, JSON-RPC and HTTP+JSON) to callers with
@@ -1815,6 +1855,7 @@ export interface components {
       };
       /** @description What the tool runs. Without one the tool is only described: listed, but not served. */
       implementation?:
+        | components['schemas']['A2aImplementationDto']
         | components['schemas']['AgentToolImplementationDto']
         | components['schemas']['ToolImplementationDto']
         | components['schemas']['WorkflowToolImplementationDto'];
@@ -3253,6 +3294,7 @@ export interface components {
       };
       /** @description What the tool runs. Without one the tool is only described: listed, but not served. */
       implementation?:
+        | components['schemas']['A2aImplementationDto']
         | components['schemas']['AgentToolImplementationDto']
         | components['schemas']['ToolImplementationDto']
         | components['schemas']['WorkflowToolImplementationDto'];

@@ -3,6 +3,8 @@ import { SecretsModule } from '../../secrets/secrets.module';
 import { OutboundFetch } from '../outbound/outbound-fetch';
 import { OutboundPolicy } from '../outbound/outbound-policy';
 import { OUTBOUND_PROVIDERS } from '../outbound/outbound.providers';
+import { A2aToolKind } from './a2a/a2a-tool.kind';
+import { A2aToolRunner } from './a2a/a2a-tool-runner';
 import { HttpToolKind } from './http/http-tool.kind';
 import { HttpToolRunner } from './http/http-tool-runner';
 import { McpToolKind } from './mcp/mcp-tool.kind';
@@ -14,7 +16,15 @@ import { McpToolRunner } from './mcp/mcp-tool-runner';
  */
 @Module({
   imports: [SecretsModule],
-  providers: [...OUTBOUND_PROVIDERS, HttpToolRunner, McpToolRunner, HttpToolKind, McpToolKind],
+  providers: [
+    ...OUTBOUND_PROVIDERS,
+    HttpToolRunner,
+    McpToolRunner,
+    A2aToolRunner,
+    HttpToolKind,
+    McpToolKind,
+    A2aToolKind,
+  ],
   // Tool sources reach their upstreams through the same guard.
   exports: [OutboundFetch, OutboundPolicy],
 })

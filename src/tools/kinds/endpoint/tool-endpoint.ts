@@ -24,7 +24,7 @@ export function requestHeadersOf(endpoint: Omit<ToolEndpoint, 'url'>): Headers {
 }
 
 /** The endpoint's URL without credentials or query, safe for error messages and logs. */
-export function displayUrlOf(endpoint: ToolEndpoint): string {
+export function displayUrlOf(endpoint: Pick<ToolEndpoint, 'url'>): string {
   const url = new URL(endpoint.url);
   return `${url.origin}${url.pathname}`;
 }
