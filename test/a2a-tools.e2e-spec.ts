@@ -1,0 +1,294 @@
+/**
+ * Remote A2A agents served as tools: the official SDK's server as the remote agent (answering,
+ * streaming, asking for input, failing, working until cancelled), called through `a2a` tools over
+ * REST and from an agent's run, over both bindings, with remote cards that are missing, invalid,
+ * huge, slow or point where tools may not go.
+ */
+import { type RemoteA2aAgent, startRemoteA2aAgent } from './support/remote-a2a-agent';
+import { eventually } from './support/eventually';
+import { type RuntimeUser, runtimeUser } from './support/runtime-client';
+import { describeOnAdapter } from './support/test-app';
+import { type ToolServer, startHttpToolServer } from './support/tool-servers';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Small enough that a card past it is quick to serve. */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+let counter = 0;
+const unique = (base: string) => `${base}_${++counter}_${process.pid}`;
+
+describeOnAdapter(
+  'A2A tools',
+  (testApp) => {
+    let alice: RuntimeUser;
+    let streaming: RemoteA2aAgent;
+    let blocking: RemoteA2aAgent;
+    const servers: ToolServer[] = [];
+
+    beforeAll(async () => {
+      alice = await runtimeUser(testApp(), 'alice');
+      streaming = await startRemoteA2aAgent({ streaming: true, binding: 'HTTP+JSON' });
+      blocking = await startRemoteA2aAgent({ streaming: false, binding: 'JSONRPC' });
+    });
+
+    afterAll(async () => {
+      await Promise.all([streaming, blocking, ...servers].map((server) => server.close()));
+    });
+
+    async function a2aTool(implementation: Record<string, unknown>) {
+      const created = await alice.post('/api/v1/tools', {
+        name: unique('ask_remote'),
+        description: 'Asks a remote agent',
+        implementation: { type: 'a2a', ...implementation },
+        requires_approval: false,
+      });
+      expect(created.status).toBe(201);
+      return created.body as { id: string; name: string; implementation: object };
+    }
+
+    async function cardServer(answer: Parameters<typeof startHttpToolServer>[0]) {
+      const server = await startHttpToolServer(answer, '/.well-known/agent-card.json');
+      servers.push(server);
+      return server;
+    }
+
+    describe.each([
+      ['streamed over HTTP+JSON', () => streaming],
+      ['polled over JSON-RPC', () => blocking],
+    ])('a remote agent %s', (_title, remote) => {
+      test('answers the call with its reply, its task, its context and its artifacts', async () => {
+        const tool = await a2aTool({ agent_card_url: remote().cardUrl });
+        const called = await alice.post(`/api/tools/${tool.name}`, { message: 'answer Acme' });
+        expect(called.status).toBe(200);
+        const answer = called.body.result as Record<string, unknown>;
+        expect(answer).toEqual({
+          response: `Acme is fine (context ${String(answer.context_id)})`,
+          task_id: expect.stringMatching(UUID) as string,
+          context_id: expect.stringMatching(UUID) as string,
+          artifacts: [
+            {
+              artifact_id: 'report',
+              name: 'report.txt',
+              description: 'What was found',
+              parts: [{ text: 'Report on Acme' }],
+            },
+          ],
+        });
+      });
+
+      test('continues a context the call names', async () => {
+        const tool = await a2aTool({ agent_card_url: remote().cardUrl });
+        const first = await alice.post(`/api/tools/${tool.name}`, { message: 'answer one' });
+        const contextId = first.body.result.context_id as string;
+        const next = await alice.post(`/api/tools/${tool.name}`, {
+          message: 'answer two',
+          context_id: contextId,
+        });
+        expect(next.status).toBe(200);
+        expect(next.body.result.context_id).toBe(contextId);
+        expect(next.body.result.task_id).not.toBe(first.body.result.task_id);
+        expect(remote().messages.at(-1)).toMatchObject({ text: 'answer two', contextId });
+      });
+
+      test('a remote task that fails fails the call naming the task', async () => {
+        const tool = await a2aTool({ agent_card_url: remote().cardUrl });
+        const called = await alice.post(`/api/tools/${tool.name}`, { message: 'fail the export' });
+        expect(called.status).toBe(502);
+        expect(called.body.error).toMatchObject({
+          code: 'A2A_TASK_FAILED',
+          details: { task_id: expect.stringMatching(UUID) as string, state: 'failed' },
+        });
+        expect(called.body.error.message).toContain('ended failed: could not do the export');
+        expect(called.body.error.message).toContain(called.body.error.details.task_id as string);
+      });
+
+      test('a remote task that asks for input ends the call with its question', async () => {
+        const tool = await a2aTool({ agent_card_url: remote().cardUrl });
+        const called = await alice.post(`/api/tools/${tool.name}`, { message: 'ask account' });
+        expect(called.status).toBe(502);
+        expect(called.body.error).toMatchObject({
+          code: 'A2A_INPUT_REQUIRED',
+          details: { state: 'input-required' },
+        });
+        expect(called.body.error.message).toContain('Which account do you mean?');
+      });
+
+      test("the tool's time limit cancels the remote task", async () => {
+        const tool = await a2aTool({ agent_card_url: remote().cardUrl });
+        const called = await alice.post(`/api/tools/${tool.name}`, { message: 'slow' });
+        expect(called.status).toBe(504);
+        expect(called.body.error.code).toBe('EXECUTION_TIMEOUT');
+        const slowTask = await eventually('the remote to be asked to cancel', () =>
+          Promise.resolve(remote().cancelled.at(-1)),
+        );
+        expect(slowTask).toMatch(UUID);
+      });
+    });
+
+    test('headers and secret headers reach the remote; the API shows only secret names', async () => {
+      const tool = await a2aTool({
+        agent_card_url: streaming.cardUrl,
+        headers: { 'X-Client': 'toolhub-test' },
+        secret_headers: { 'X-Remote-Key': 'remote-secret' },
+        skill: 'answer',
+      });
+      expect(tool.implementation).toEqual({
+        type: 'a2a',
+        agent_card_url: streaming.cardUrl,
+        headers: { 'X-Client': 'toolhub-test' },
+        secret_header_names: ['X-Remote-Key'],
+        skill: 'answer',
+      });
+      const seen = streaming.headers.length;
+      const called = await alice.post(`/api/tools/${tool.name}`, { message: 'stream Acme' });
+      expect(called.status).toBe(200);
+      expect(called.body.result.response).toBe('Acme streamed');
+      const sent = streaming.headers.slice(seen);
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      for (const headers of sent) {
+        expect(headers).toMatchObject({
+          'x-client': 'toolhub-test',
+          'x-remote-key': 'remote-secret',
+        });
+      }
+      expect(streaming.messages.at(-1)?.metadata).toEqual({ skill: 'answer' });
+    });
+
+    test('the card is fetched once and kept for the next calls', async () => {
+      const tool = await a2aTool({ agent_card_url: blocking.cardUrl });
+      const seen = blocking.headers.length;
+      for (const message of ['answer a', 'answer b']) {
+        expect((await alice.post(`/api/tools/${tool.name}`, { message })).status).toBe(200);
+      }
+      const cardFetches = blocking.headers
+        .slice(seen)
+        .filter((headers) => headers.accept === 'application/json' && !headers['content-type']);
+      expect(cardFetches).toHaveLength(1);
+    });
+
+    test('a skill the card does not name fails the call', async () => {
+      const tool = await a2aTool({ agent_card_url: streaming.cardUrl, skill: 'translate' });
+      const called = await alice.post(`/api/tools/${tool.name}`, { message: 'answer x' });
+      expect(called.status).toBe(502);
+      expect(called.body.error.message).toBe(
+        "The remote agent 'remote_helper' has no skill 'translate'",
+      );
+    });
+
+    test('the kind supplies the parameters; bad input is refused before the remote is called', async () => {
+      const tool = await a2aTool({ agent_card_url: streaming.cardUrl });
+      const shown = await alice.get(`/api/v1/tools/${tool.id}`);
+      expect(shown.body.parameters.required).toEqual(['message']);
+      const seen = streaming.messages.length;
+      for (const input of [{}, { message: '' }, { message: 'hi', extra: 1 }, { message: 3 }]) {
+        const refused = await alice.post(`/api/tools/${tool.name}`, input);
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.code).toBe('INVALID_INPUT');
+      }
+      expect(streaming.messages.length).toBe(seen);
+    });
+
+    describe('remote cards that cannot be used: a bounded, recorded failure', () => {
+      test.each([
+        [
+          'missing',
+          { status: 404, json: { error: 'no' } },
+          'TOOL_EXECUTION_FAILED',
+          'answered HTTP 404',
+        ],
+        [
+          'not JSON',
+          { text: '<html>' },
+          'TOOL_EXECUTION_FAILED',
+          'is not a valid agent card: it is not JSON',
+        ],
+        ['a JSON array', { json: [1, 2] }, 'TOOL_EXECUTION_FAILED', 'it is not a JSON object'],
+        [
+          'without interfaces',
+          { json: { name: 'x', supportedInterfaces: [] } },
+          'TOOL_EXECUTION_FAILED',
+          'names no interface',
+        ],
+        [
+          'huge',
+          { json: { name: 'x', padding: 'x'.repeat(MAX_RESPONSE_BYTES * 2) } },
+          'TOOL_RESPONSE_TOO_LARGE',
+          'bytes',
+        ],
+      ] as const)('the card is %s', async (_title, answer, code, message) => {
+        const server = await cardServer(() => answer);
+        const tool = await a2aTool({ agent_card_url: server.url });
+        const called = await alice.post(`/api/tools/${tool.name}`, { message: 'hi' });
+        expect(called.status).toBe(502);
+        expect(called.body.error.code).toBe(code);
+        expect(called.body.error.message).toContain(message);
+      });
+
+      test('a card that never comes ends at the time limit', async () => {
+        const server = await cardServer(() => 'hang');
+        const tool = await a2aTool({ agent_card_url: server.url });
+        const called = await alice.post(`/api/tools/${tool.name}`, { message: 'hi' });
+        expect(called.status).toBe(504);
+        expect(called.body.error.code).toBe('EXECUTION_TIMEOUT');
+      });
+
+      test('a card whose interface is at a forbidden address is refused before connecting', async () => {
+        const server = await cardServer(() => ({
+          json: {
+            name: 'sneaky',
+            supportedInterfaces: [
+              {
+                url: 'http://169.254.169.254/a2a',
+                protocolBinding: 'JSONRPC',
+                protocolVersion: '1.0',
+              },
+            ],
+            capabilities: { streaming: false },
+          },
+        }));
+        const tool = await a2aTool({ agent_card_url: server.url });
+        const called = await alice.post(`/api/tools/${tool.name}`, { message: 'hi' });
+        expect(called.status).toBe(502);
+        expect(called.body.error.code).toBe('TOOL_URL_FORBIDDEN');
+      });
+
+      test('a card at a forbidden address is refused at registration', async () => {
+        const refused = await alice.post('/api/v1/tools', {
+          name: unique('ask_metadata'),
+          description: 'Asks the metadata service',
+          implementation: { type: 'a2a', agent_card_url: 'http://169.254.169.254/card.json' },
+        });
+        expect(refused.status).toBe(422);
+        expect(JSON.stringify(refused.body.error)).toContain('agent_card_url');
+      });
+    });
+
+    test("an agent's run calls the remote agent as a tool", async () => {
+      const tool = await a2aTool({ agent_card_url: streaming.cardUrl });
+      const { sessionId } = await alice.session(
+        {
+          provider: 'scripted',
+          model: 'scripted',
+          script: [
+            {
+              text: 'Let me ask.',
+              tool_calls: [{ id: 't0', name: tool.name, args: { message: 'stream Globex' } }],
+            },
+            { text: 'Globex is streamed.' },
+          ],
+        },
+        [tool.id],
+      );
+      const stream = await alice.stream(sessionId, { content: 'How is Globex?' });
+      const frames = await stream.ended;
+      const result = frames.find((frame) => frame.event === 'tool_result');
+      expect(result?.data).toMatchObject({
+        toolName: tool.name,
+        success: true,
+        result: expect.objectContaining({ response: 'Globex streamed' }) as object,
+      });
+      expect(frames.at(-1)?.data).toMatchObject({ type: 'complete', reason: 'success' });
+    });
+  },
+  { env: { TOOL_TIMEOUT_SECONDS: '2', TOOL_MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES) } },
+);
