@@ -6,8 +6,13 @@
  */
 import { type RemoteA2aAgent, startRemoteA2aAgent } from './support/remote-a2a-agent';
 import { eventually } from './support/eventually';
-import { type RuntimeUser, runtimeUser } from './support/runtime-client';
-import { describeOnAdapter } from './support/test-app';
+import { type RuntimeUser, listeningUrl, runtimeUser } from './support/runtime-client';
+import {
+  SELECTED_ADAPTER,
+  type TestApp,
+  describeOnAdapter,
+  startTestApp,
+} from './support/test-app';
 import { type ToolServer, startHttpToolServer } from './support/tool-servers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -288,6 +293,74 @@ describeOnAdapter(
         result: expect.objectContaining({ response: 'Globex streamed' }) as object,
       });
       expect(frames.at(-1)?.data).toMatchObject({ type: 'complete', reason: 'success' });
+    });
+
+    describe('two toolhub instances', () => {
+      let other: TestApp;
+      let bob: RuntimeUser;
+      let otherOrigin: string;
+
+      beforeAll(async () => {
+        other = await startTestApp(SELECTED_ADAPTER);
+        bob = await runtimeUser(other, 'bob');
+        otherOrigin = await listeningUrl(other);
+      }, 120_000);
+
+      afterAll(async () => {
+        await other?.close();
+      });
+
+      test('an agent on one delegates to an agent on the other over A2A', async () => {
+        const served = await bob.post('/api/v1/agents', {
+          name: unique('billing'),
+          description: 'Knows the invoices',
+          system_prompt: 'You know the invoices.',
+          model_config: {
+            provider: 'scripted',
+            model: 'scripted',
+            script: [{ text: 'Globex has 2 open invoices.' }],
+          },
+          a2a: { enabled: true },
+        });
+        expect(served.status).toBe(201);
+        const base = `${otherOrigin}/a2a/agents/${String(served.body.id)}`;
+        const tool = await a2aTool({
+          agent_card_url: `${base}/.well-known/agent-card.json`,
+          secret_headers: { Authorization: bob.auth },
+        });
+        const { sessionId } = await alice.session(
+          {
+            provider: 'scripted',
+            model: 'scripted',
+            script: [
+              {
+                text: 'Let me ask billing.',
+                tool_calls: [
+                  { id: 't0', name: tool.name, args: { message: 'Invoices of Globex?' } },
+                ],
+              },
+              { text: 'Billing says: 2 open invoices.' },
+            ],
+          },
+          [tool.id],
+        );
+        const frames = await (await alice.stream(sessionId, { content: 'Ask billing' })).ended;
+        const result = frames.find((frame) => frame.event === 'tool_result')?.data.result as {
+          response: string;
+          task_id: string;
+        };
+        expect(result.response).toBe('Globex has 2 open invoices.');
+        expect(frames.at(-1)?.data).toMatchObject({ type: 'complete', reason: 'success' });
+
+        // On the other instance the task is a run of bob's, which answered.
+        const task = await bob
+          .get(`${base.replace(otherOrigin, '')}/tasks/${result.task_id}`)
+          .set('A2A-Version', '1.0');
+        expect(task.status).toBe(200);
+        const runId = task.body.metadata.toolhub_run_id as string;
+        const run = await bob.get(`/api/v1/runs/${runId}`);
+        expect(run.body).toMatchObject({ status: 'completed' });
+      });
     });
   },
   { env: { TOOL_TIMEOUT_SECONDS: '2', TOOL_MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES) } },
