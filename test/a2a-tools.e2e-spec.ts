@@ -6,6 +6,7 @@
  */
 import { type RemoteA2aAgent, startRemoteA2aAgent } from './support/remote-a2a-agent';
 import { eventually } from './support/eventually';
+import { McpClients } from './support/mcp-clients';
 import { type RuntimeUser, listeningUrl, runtimeUser } from './support/runtime-client';
 import {
   SELECTED_ADAPTER,
@@ -293,6 +294,56 @@ describeOnAdapter(
         result: expect.objectContaining({ response: 'Globex streamed' }) as object,
       });
       expect(frames.at(-1)?.data).toMatchObject({ type: 'complete', reason: 'success' });
+    });
+
+    test("a remote failure is a recorded tool failure in an agent's run, which goes on", async () => {
+      const tool = await a2aTool({ agent_card_url: blocking.cardUrl });
+      const { sessionId } = await alice.session(
+        {
+          provider: 'scripted',
+          model: 'scripted',
+          script: [
+            {
+              text: 'Let me ask.',
+              tool_calls: [{ id: 't0', name: tool.name, args: { message: 'fail the sync' } }],
+            },
+            { text: 'The remote agent could not do it.' },
+          ],
+        },
+        [tool.id],
+      );
+      const frames = await (await alice.stream(sessionId, { content: 'Sync it' })).ended;
+      const result = frames.find((frame) => frame.event === 'tool_result');
+      expect(result?.data).toMatchObject({ success: false, code: 'A2A_TASK_FAILED' });
+      expect(String(result?.data.error)).toContain('could not do the sync');
+      expect(frames.at(-1)?.data).toMatchObject({ type: 'complete', reason: 'success' });
+    });
+
+    test('an MCP caller hears the remote task advance as progress, then gets the answer', async () => {
+      const clients = new McpClients();
+      try {
+        const tool = await a2aTool({ agent_card_url: streaming.cardUrl });
+        const { client } = await clients.connectHttp(await listeningUrl(testApp()), 'a2a', {
+          Authorization: alice.auth,
+        });
+        await client.listTools();
+        const heard: string[] = [];
+        const result = await client.callTool(
+          { name: tool.name, arguments: { message: 'stream Initech' } },
+          undefined,
+          { onprogress: ({ message }) => heard.push(message ?? '') },
+        );
+        expect(result.isError).toBeFalsy();
+        expect(result.structuredContent).toMatchObject({ response: 'Initech streamed' });
+        expect(heard).toEqual([
+          'submitted',
+          'working: looking up Initech',
+          'working: reading Initech',
+          'completed: Initech streamed',
+        ]);
+      } finally {
+        await clients.closeAll();
+      }
     });
 
     describe('two toolhub instances', () => {
