@@ -3001,7 +3001,7 @@ export interface components {
        * @example http
        * @enum {string}
        */
-      type: 'http' | 'mcp' | 'builtin' | 'agent';
+      type: 'http' | 'mcp' | 'builtin' | 'agent' | 'a2a';
       /** @example https://tools.example.com/price */
       url?: string;
       tool_name?: string;
@@ -3024,6 +3024,16 @@ export interface components {
        * @example 6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e
        */
       agent_id?: string;
+      /**
+       * @description The remote agent's card an `a2a` tool calls.
+       * @example https://agents.example.com/.well-known/agent-card.json
+       */
+      agent_card_url?: string;
+      /**
+       * @description The card's skill an `a2a` tool asks for.
+       * @example summarize
+       */
+      skill?: string;
     };
     ToolInvocationSuccessDto: {
       /**
