@@ -107,7 +107,7 @@ describeHttpContract(
         revocation_endpoint: `${publicUrl}/oauth/revoke`,
         jwks_uri: `${publicUrl}/oauth/jwks`,
         code_challenge_methods_supported: ['S256'],
-        client_id_metadata_document_supported: false,
+        client_id_metadata_document_supported: true,
         authorization_response_iss_parameter_supported: true,
       });
       expect(server.body.token_endpoint_auth_methods_supported).toContain('none');

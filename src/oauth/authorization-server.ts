@@ -1,7 +1,9 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type * as OidcProvider from 'oidc-provider';
 import { esmImport } from '../core/esm-import';
+import { type GuardedFetchFunction, OUTBOUND_FETCH } from '../core/http/outbound-fetch.token';
+import { clientMetadataDocuments } from './client-metadata-documents';
 import { DatabaseAdapter } from './database-adapter';
 import { OAuthConfig } from './oauth.config';
 import { OAuthKeys } from './oauth-keys';
@@ -24,8 +26,9 @@ const GRANT_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
  * toolhub's OAuth 2.1 authorization server: oidc-provider (a certified implementation), made on
  * first use, its state in the database. Authorization code with PKCE S256 only, for the one
- * resource (`<PUBLIC_URL>/mcp`) a client must name; tokens are JWTs signed with toolhub's key;
- * refresh tokens rotate, and a reused one revokes its grant.
+ * resource (`<PUBLIC_URL>/mcp`) a client must name; clients register (RFC 7591) or are named by
+ * the URL of their metadata document; tokens are JWTs signed with toolhub's key; refresh tokens
+ * rotate, and a reused one revokes its grant.
  */
 @Injectable()
 export class AuthorizationServer {
@@ -36,6 +39,7 @@ export class AuthorizationServer {
     private readonly keys: OAuthKeys,
     private readonly state: OAuthStateRepository,
     private readonly config: OAuthConfig,
+    @Inject(OUTBOUND_FETCH) private readonly outbound: GuardedFetchFunction,
   ) {}
 
   /** Serves a request to one of its endpoints, on the Node request and response. */
@@ -61,7 +65,12 @@ export class AuthorizationServer {
       this.keys.load(),
     ]);
     const resource = this.urls.resource();
+    const { feature: clientIdMetadataDocument, ...fetching } = clientMetadataDocuments(
+      this.outbound,
+      errors,
+    );
     const provider = new Provider(this.urls.issuer(), {
+      ...fetching,
       adapter: (model: string) => new DatabaseAdapter(model, this.state),
       jwks: { keys: keys.signing },
       cookies: { keys: keys.cookies },
@@ -79,6 +88,7 @@ export class AuthorizationServer {
         id_token_signed_response_alg: 'ES256',
       },
       features: {
+        clientIdMetadataDocument,
         devInteractions: { enabled: false },
         registration: { enabled: true },
         revocation: { enabled: true },

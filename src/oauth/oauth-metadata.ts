@@ -32,7 +32,6 @@ export function authorizationServerMetadata(urls: OAuthUrls) {
     token_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint_auth_methods_supported: ['none'],
     authorization_response_iss_parameter_supported: true,
-    // Not yet: a client that prefers metadata documents must fall back to registration.
-    client_id_metadata_document_supported: false,
+    client_id_metadata_document_supported: true,
   };
 }

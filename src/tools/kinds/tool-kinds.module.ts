@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OUTBOUND_FETCH } from '../../core/http/outbound-fetch.token';
 import { SecretsModule } from '../../secrets/secrets.module';
 import { OutboundFetch } from '../outbound/outbound-fetch';
 import { OutboundPolicy } from '../outbound/outbound-policy';
@@ -18,6 +19,12 @@ import { McpToolRunner } from './mcp/mcp-tool-runner';
   imports: [SecretsModule],
   providers: [
     ...OUTBOUND_PROVIDERS,
+    // For the lower layers that call out too (OAuth), by a token they can name.
+    {
+      provide: OUTBOUND_FETCH,
+      inject: [OutboundFetch],
+      useFactory: (outbound: OutboundFetch) => outbound.fetch,
+    },
     HttpToolRunner,
     McpToolRunner,
     A2aToolRunner,
@@ -26,6 +33,6 @@ import { McpToolRunner } from './mcp/mcp-tool-runner';
     A2aToolKind,
   ],
   // Tool sources reach their upstreams through the same guard.
-  exports: [OutboundFetch, OutboundPolicy],
+  exports: [OutboundFetch, OutboundPolicy, OUTBOUND_FETCH],
 })
 export class ToolKindsModule {}
