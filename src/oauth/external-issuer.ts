@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type * as Jose from 'jose';
 import { esmImport } from '../core/esm-import';
+import { type GuardedFetchFunction, OUTBOUND_FETCH } from '../core/http/outbound-fetch.token';
 import { OAuthIssuerUnavailableError } from './oauth.errors';
 import { OAuthConfig } from './oauth.config';
 
@@ -25,13 +26,18 @@ interface IssuerMetadata {
 /**
  * The external identity provider of `OAUTH_ISSUER`: its metadata, discovered once (RFC 8414,
  * else OpenID Connect Discovery), and its signing keys, cached by jose and fetched again when a
- * token names a key not yet known. A failed discovery is tried again by the next request.
+ * token names a key not yet known. A failed discovery is tried again by the next request. Both
+ * go through the outbound guard: an issuer on a private address must be opened by
+ * `TOOL_URL_ALLOW`, like any other host toolhub calls.
  */
 @Injectable()
 export class ExternalIssuer {
   private keys?: Promise<Jose.JWTVerifyGetKey>;
 
-  constructor(private readonly config: OAuthConfig) {}
+  constructor(
+    private readonly config: OAuthConfig,
+    @Inject(OUTBOUND_FETCH) private readonly fetch: GuardedFetchFunction,
+  ) {}
 
   get issuer(): string {
     return this.config.OAUTH_ISSUER;
@@ -51,13 +57,14 @@ export class ExternalIssuer {
     return jose.createRemoteJWKSet(new URL(metadata.jwks_uri), {
       timeoutDuration: FETCH_TIMEOUT_MS,
       cooldownDuration: KEYS_REFETCH_COOLDOWN_MS,
+      [jose.customFetch]: this.fetch,
     });
   }
 
   /** The first metadata document found that names this issuer and where its keys are. */
   private async discoverMetadata(): Promise<IssuerMetadata> {
     for (const url of metadataUrlsOf(this.issuer)) {
-      const metadata = await fetchJson(url);
+      const metadata = await fetchJson(this.fetch, url);
       if (isIssuerMetadata(metadata) && metadata.issuer === this.issuer) return metadata;
     }
     throw new OAuthIssuerUnavailableError(this.issuer);
@@ -79,7 +86,7 @@ export function metadataUrlsOf(issuer: string): string[] {
 }
 
 /** A JSON document, or undefined when there is none there (any failure, any other status). */
-async function fetchJson(url: string): Promise<unknown> {
+async function fetchJson(fetch: GuardedFetchFunction, url: string): Promise<unknown> {
   try {
     const response = await fetch(url, {
       headers: { Accept: 'application/json' },

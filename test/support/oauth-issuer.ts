@@ -28,6 +28,8 @@ export class TestIssuer {
   private keyCount = 0;
   /** How many times the key set was fetched. */
   keyFetches = 0;
+  /** How many requests reached the issuer at all. */
+  requests = 0;
 
   private constructor(
     private readonly server: Server,
@@ -41,6 +43,7 @@ export class TestIssuer {
     const issuer = new TestIssuer(server, `http://127.0.0.1:${port}${REALM_PATH}`);
     await issuer.rotate();
     server.on('request', (request, response) => {
+      issuer.requests++;
       const body = issuer.answer(request.url ?? '/');
       response.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(body ?? { error: 'not_found' }));
