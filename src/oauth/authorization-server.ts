@@ -7,7 +7,7 @@ import { clientMetadataDocuments } from './client-metadata-documents';
 import { DatabaseAdapter } from './database-adapter';
 import { OAuthConfig } from './oauth.config';
 import { OAuthKeys } from './oauth-keys';
-import { OAUTH_SCOPES } from './oauth-scopes';
+import { DEFAULT_SCOPES, OAUTH_SCOPES } from './oauth-scopes';
 import { OAuthStateRepository } from './oauth-state.repository';
 import { CONSENT_PATH, OAUTH_ROUTES, OAuthUrls } from './oauth-urls';
 import { renderErrorPage } from './pages/error-page';
@@ -138,6 +138,14 @@ export class AuthorizationServer {
     });
     // Behind a proxy the issuer's scheme and host are the ones clients see, not the socket's.
     provider.proxy = true;
+    // A request without `scope` asks for the defaults (RFC 6749 §3.3), those `/mcp` challenges
+    // with; oidc-provider would otherwise grant nothing and answer access_denied.
+    provider.use(async (ctx, next) => {
+      if (ctx.path === OAUTH_ROUTES.authorization && ctx.method === 'GET' && !ctx.query.scope) {
+        ctx.query = { ...ctx.query, scope: DEFAULT_SCOPES.join(' ') };
+      }
+      await next();
+    });
     return provider;
   }
 }
