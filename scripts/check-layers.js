@@ -20,6 +20,7 @@ const LAYERS = [
   'api-keys',
   'audit-api',
   'usage',
+  'budgets',
   'oauth',
   'providers',
   'tools',

@@ -13,6 +13,7 @@ import { MetricsModule } from './core/metrics/metrics.module';
 import { AuditApiModule } from './audit-api/audit-api.module';
 import { AuditModule } from './audit/audit.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { BudgetsModule } from './budgets/budgets.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './core/health/health.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -66,6 +67,7 @@ export class AppModule {
       ApiKeysModule,
       AuditApiModule,
       UsageModule,
+      BudgetsModule,
       OAuthModule,
       ToolsModule.forRoot(extraToolModules),
       RegistryModule,

@@ -33,10 +33,11 @@ type Paths = Record<string, Record<string, Operation>>;
 
 /**
  * What an admin alone may do: write to the registry (tools, agents, workflows, tool sources and
- * their sub-resources) and manage keys. Running a tool or an agent once (`…/test`) is no write.
+ * their sub-resources), manage keys and budgets. Running a tool or an agent once (`…/test`) is no write.
  */
 function isAdminOnly(method: string, path: string): boolean {
   if (path.startsWith(`${KEYS}`) || path === '/api/v1/audit/verify') return true;
+  if (path.startsWith('/api/v1/budgets')) return true;
   const registry = /^\/api\/v1\/(tools|agents|workflows|tool-sources|triggers)(\/|$)/.test(path);
   // Testing an agent and running a workflow are uses, not edits of the registry.
   return registry && method !== 'GET' && !path.endsWith('/test') && !path.endsWith('/runs');

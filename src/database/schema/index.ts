@@ -11,3 +11,4 @@ export * from './a2a.tables';
 export * from './audit.tables';
 export * from './oauth.tables';
 export * from './workflow-triggers.tables';
+export * from './budgets.tables';
