@@ -23,6 +23,8 @@ import { McpProgress } from './mcp-progress';
 import { mcpAjvValidators, mcpServerSdk, mcpStdioSdk, taskRequests } from './loaded-on-first-use';
 import { inMcpServerSpan } from './mcp-server-span';
 import { toMcpTool, toolFailure, toolSuccess } from './mcp-tool-results';
+import { budgetRefusal } from './budget-refusal';
+import { BudgetExceededError } from '../budgets/budget.errors';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { ParamsCheckingTransport } from './params-checking.transport';
 import { protocolError } from './protocol-errors';
@@ -208,6 +210,7 @@ export class McpServerFactory {
       if (error instanceof ToolNotFoundError) {
         throw protocolError('InvalidParams', `Unknown tool: ${name}`);
       }
+      if (error instanceof BudgetExceededError) throw budgetRefusal(error);
       if (!(error instanceof DomainError) || error.status >= 500) this.logger.error(error);
       return toolFailure(error);
     } finally {

@@ -7,6 +7,7 @@ import { type InputIssue, type ToolContext, type ToolHandler } from './tool.cont
 import { InvalidToolInputError, ToolNotFoundError } from './tool.errors';
 import { type CatalogTool, ToolCatalog } from './tool-catalog.service';
 import { ToolExecutor } from './tool-executor.service';
+import { BudgetMeter } from '../budgets/budget-meter';
 import { ToolCallAudit } from './tool-call-audit';
 import { ToolInvoker } from './tool-invoker.service';
 import { ToolsConfig } from './tools.config';
@@ -142,6 +143,8 @@ async function startModule(tools: Provider[], imports: Type[] = []): Promise<Tes
       { provide: GenAiTelemetryConfig, useValue: new GenAiTelemetryConfig() },
       // Recording calls is the audit log's, tested with it on a database; none is here.
       { provide: ToolCallAudit, useValue: { record: () => Promise.resolve() } },
+      // Budgets are tested with them on a database; none limits anything here.
+      { provide: BudgetMeter, useValue: { take: () => Promise.resolve() } },
       ...tools,
     ],
   }).compile();

@@ -6,7 +6,8 @@ import { type CatalogTool } from './tool-catalog.service';
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
 import { type ToolCallOrigin } from './tool.contract';
 
-const TRANSPORTS: Record<ToolCaller, AuditTransport> = {
+/** The audit log's name of each caller's transport. */
+export const TRANSPORTS: Record<ToolCaller, AuditTransport> = {
   rest: 'rest',
   mcp: 'mcp',
   test: 'test_run',

@@ -25,7 +25,9 @@ import {
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
 import { ToolsConfig } from './tools.config';
 import { toolCallAttributes } from './tool-call-span';
-import { ToolCallAudit } from './tool-call-audit';
+import { TRANSPORTS, ToolCallAudit } from './tool-call-audit';
+import { BudgetExceededError } from '../budgets/budget.errors';
+import { BudgetMeter } from '../budgets/budget-meter';
 
 export interface ExecuteOptions {
   caller: ToolCaller;
@@ -62,6 +64,7 @@ export class ToolExecutor {
   constructor(
     private readonly metrics: MetricsService,
     private readonly audit: ToolCallAudit,
+    private readonly budgets: BudgetMeter,
     config: ToolsConfig,
     telemetry: GenAiTelemetryConfig,
   ) {
@@ -92,15 +95,37 @@ export class ToolExecutor {
     );
   }
 
-  /** Calls the tool and records the call in the audit log before its caller hears how it went. */
+  /**
+   * Calls the tool if its caller's budgets allow one more call, and records the call in the audit
+   * log before its caller hears how it went. A refused call is no call: the refusal has its entry.
+   */
   private async run(
     tool: CatalogTool,
     input: unknown,
     options: ExecuteOptions,
   ): Promise<ToolOutcome> {
+    const refused = await this.refusal(options);
+    if (refused) {
+      this.count(tool.definition.name, options.caller, refused.code);
+      return { success: false, error: refused, execution_time_ms: 0.001 };
+    }
     const outcome = await this.call(tool, input, options);
     await this.audit.record(tool, input, options, outcome);
     return outcome;
+  }
+
+  private async refusal({
+    caller,
+    origin,
+  }: ExecuteOptions): Promise<BudgetExceededError | undefined> {
+    const subject = { user: origin.user, keyId: origin.keyId, agentId: origin.run?.agentId };
+    try {
+      await this.budgets.take(subject, 'tool_calls', TRANSPORTS[caller]);
+      return undefined;
+    } catch (error) {
+      if (error instanceof BudgetExceededError) return error;
+      throw error;
+    }
   }
 
   private async call(

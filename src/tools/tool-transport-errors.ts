@@ -1,4 +1,5 @@
 import { OPTIONAL_KEY_ERRORS } from '../api-keys/optional-api-key.decorator';
+import { BUDGET_EXCEEDED_EXAMPLE } from '../budgets/budget.errors';
 import { InternalError, InvalidJsonError, UnsupportedMediaTypeError } from '../core/errors';
 import { ToolCallTooLargeError, ToolExecutionFailedError } from './tool.errors';
 
@@ -8,6 +9,7 @@ export const TRANSPORT_ERRORS = [
   new InvalidJsonError("Unexpected token '}'"),
   new ToolCallTooLargeError(1024 * 1024),
   new UnsupportedMediaTypeError('text/plain'),
+  BUDGET_EXCEEDED_EXAMPLE,
   new InternalError(),
 ];
 

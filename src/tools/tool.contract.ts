@@ -78,8 +78,11 @@ export interface ToolCallOrigin {
   keyId?: string;
   /** The workflow run whose step made the call. */
   workflowRunId?: string;
-  /** The run that made the call; absent for calls made directly (REST, MCP, test-runs). */
-  run?: { id: string; depth: number };
+  /**
+   * The run that made the call, and the agent whose run it is; absent for calls made directly
+   * (REST, MCP, test-runs).
+   */
+  run?: { id: string; depth: number; agentId?: string };
   /**
    * How deep a caller that is no run stands in a chain of delegations (a workflow run's tool
    * step): the calls it makes go one level deeper.

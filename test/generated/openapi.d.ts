@@ -386,6 +386,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/budgets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List budgets, oldest first, each with its use in the current window */
+    get: operations['listBudgets'];
+    put?: never;
+    /** Limit the tool calls, runs or tokens of one user, key or agent per window */
+    post: operations['createBudget'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/budgets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A budget, its use in the current window and when that window resets */
+    get: operations['getBudget'];
+    put?: never;
+    post?: never;
+    /** Remove a budget: what it limited is free */
+    delete: operations['deleteBudget'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/files': {
     parameters: {
       query?: never;
@@ -1770,6 +1806,91 @@ export interface components {
        */
       first_bad_seq?: number;
     };
+    BudgetDto: {
+      /**
+       * @description The window: the UTC minute, hour, day or calendar month, by the database’s clock
+       * @example day
+       * @enum {string}
+       */
+      period: 'minute' | 'hour' | 'day' | 'month';
+      /** @example 0b6f2d1e-7c4a-4e59-9f3b-2a8d1c6e5f40 */
+      id: string;
+      scope: components['schemas']['BudgetScopeDto'];
+      limits: components['schemas']['BudgetLimitsDto'];
+      /** @description What the current window has used of each limit. */
+      used: components['schemas']['BudgetUseDto'];
+      /**
+       * Format: date-time
+       * @description When the current window started.
+       * @example 2026-11-29T00:00:00.000Z
+       */
+      window_start: string;
+      /**
+       * Format: date-time
+       * @description When the current window ends and its use starts again from 0.
+       * @example 2026-11-30T00:00:00.000Z
+       */
+      resets_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-28T09:12:00.000Z
+       */
+      created_at: string;
+    };
+    BudgetLimitsDto: {
+      /**
+       * @description Tool calls over every transport (REST, MCP, test-runs, runs, workflows).
+       * @example 1000
+       */
+      tool_calls?: number;
+      /**
+       * @description Agent runs started (directly, by a workflow or by an agent tool).
+       * @example 50
+       */
+      runs?: number;
+      /**
+       * @description Model tokens, input and output, of runs.
+       * @example 2000000
+       */
+      tokens?: number;
+    };
+    BudgetPageDto: {
+      items: components['schemas']['BudgetDto'][];
+      /**
+       * @description Items matching the filters, across all pages
+       * @example 42
+       */
+      total: number;
+      /** @example 20 */
+      limit: number;
+      /** @example 0 */
+      offset: number;
+    };
+    BudgetScopeDto: {
+      /**
+       * @description A user: every key of theirs, their runs and their runs' tool calls.
+       * @example alice
+       */
+      user?: string;
+      /**
+       * @description An API key: calls and runs started with it.
+       * @example 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a
+       */
+      key_id?: string;
+      /**
+       * @description An agent: its runs, their tokens and their tool calls.
+       * @example 5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716
+       */
+      agent_id?: string;
+    };
+    BudgetUseDto: {
+      /** @example 412 */
+      tool_calls?: number;
+      /** @example 3 */
+      runs?: number;
+      /** @example 815000 */
+      tokens?: number;
+    };
     CreateAgentDto: {
       /**
        * @description Unique among agents.
@@ -1817,6 +1938,16 @@ export interface components {
        * @example alice
        */
       user?: string;
+    };
+    CreateBudgetDto: {
+      /**
+       * @description The window: the UTC minute, hour, day or calendar month, by the database’s clock
+       * @example day
+       * @enum {string}
+       */
+      period: 'minute' | 'hour' | 'day' | 'month';
+      scope: components['schemas']['BudgetScopeDto'];
+      limits: components['schemas']['BudgetLimitsDto'];
     };
     CreateSessionDto: {
       /**
@@ -2561,7 +2692,8 @@ export interface components {
        */
       trace_id?: string;
       /**
-       * @description The last model turn's stop reason, or `cancelled`.
+       * @description The last model turn's stop reason, `cancelled`, or `budget_exceeded` when a token budget was
+       *     used up by the turn before (the run ends after that turn).
        * @example end_turn
        */
       stop_reason: string | null;
@@ -4525,7 +4657,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description TOO_MANY_REQUESTS */
+      /** @description TOO_MANY_REQUESTS | BUDGET_EXCEEDED */
       429: {
         headers: {
           [name: string]: unknown;
@@ -5026,7 +5158,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description TOO_MANY_REQUESTS */
+      /** @description BUDGET_EXCEEDED */
       429: {
         headers: {
           [name: string]: unknown;
@@ -5698,6 +5830,293 @@ export interface operations {
       };
       /** @description FORBIDDEN */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listBudgets: {
+    parameters: {
+      query?: {
+        /** @description Items per page. */
+        limit?: number;
+        /** @description Items to skip, in creation order. */
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetPageDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createBudget: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateBudgetDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getBudget: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description BUDGET_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR | INVALID_JSON */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteBudget: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedDto'];
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description BUDGET_NOT_FOUND */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7193,7 +7612,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description TOO_MANY_REQUESTS */
+      /** @description BUDGET_EXCEEDED */
       429: {
         headers: {
           [name: string]: unknown;
@@ -8253,7 +8672,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description TOO_MANY_REQUESTS */
+      /** @description BUDGET_EXCEEDED */
       429: {
         headers: {
           [name: string]: unknown;
@@ -9405,7 +9824,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description TOO_MANY_REQUESTS */
+      /** @description BUDGET_EXCEEDED */
       429: {
         headers: {
           [name: string]: unknown;

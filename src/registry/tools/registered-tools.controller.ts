@@ -1,4 +1,5 @@
 import { auditContextOf } from '../../api-keys/audit-context';
+import { BUDGET_EXCEEDED_EXAMPLE } from '../../budgets/budget.errors';
 import { Body, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { AdminOnly } from '../../api-keys/admin-only.decorator';
@@ -114,7 +115,7 @@ export class RegisteredToolsController {
       'Run a tool once with params and a timeout (seconds); failures come back as success: false',
   })
   @ApiOkResponse({ type: TestRunResultDto })
-  @ApiErrorResponses(NOT_FOUND)
+  @ApiErrorResponses(NOT_FOUND, BUDGET_EXCEEDED_EXAMPLE)
   test(
     @CurrentPrincipal() caller: Principal,
     @Param('id') id: string,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type CallerSignal } from '../../core/caller-signal';
 import { type Principal } from '../../api-keys/principal';
 import { ToolExecutor } from '../../tools/tool-executor.service';
+import { BudgetExceededError } from '../../budgets/budget.errors';
 import { type TestRunRequestDto, type TestRunResultDto } from './dto/test-run.dto';
 import { RegisteredToolFactory } from './registered-tool-factory';
 import { RegisteredToolsService } from './registered-tools.service';
@@ -50,6 +51,8 @@ export class ToolTestRunService {
           : (tool.timeLimitMs ?? DEFAULT_TIMEOUT_SECONDS * 1000),
     });
     if (outcome.success) return outcome;
+    // Not the tool's outcome: the run was refused before the tool was called.
+    if (outcome.error instanceof BudgetExceededError) throw outcome.error;
     const { error, execution_time_ms } = outcome;
     return {
       success: false,

@@ -1,4 +1,5 @@
 import { Body, HttpCode, Param, Post } from '@nestjs/common';
+import { BUDGET_EXCEEDED_EXAMPLE } from '../../budgets/budget.errors';
 import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../api-keys/current-principal.decorator';
 import { type Principal } from '../../api-keys/principal';
@@ -28,6 +29,7 @@ export class AgentTestController {
   @ApiErrorResponses(
     new ResourceNotFoundError('Agent', EXAMPLE_ID),
     new ProviderNotConfiguredError('anthropic', 'ANTHROPIC_API_KEY'),
+    BUDGET_EXCEEDED_EXAMPLE,
   )
   test(
     @CurrentPrincipal() principal: Principal,

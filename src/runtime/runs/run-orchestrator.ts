@@ -8,6 +8,7 @@ import {
   type TokenUsage,
   type ToolResultMessage,
 } from '../../providers/model-provider.contract';
+import { BudgetMeter } from '../../budgets/budget-meter';
 import { RuntimeConfig } from '../runtime.config';
 import { RuntimeMetrics } from '../runtime.metrics';
 import { ApprovalGate } from '../approvals/approval-gate';
@@ -47,6 +48,7 @@ export class RunOrchestrator {
     private readonly gate: ApprovalGate,
     private readonly toolCalls: RunToolCalls,
     private readonly telemetry: RunTelemetry,
+    private readonly budgets: BudgetMeter,
   ) {}
 
   /** Runs until the run ends, or pauses for approval (`'paused'`: nothing is held). */
@@ -78,6 +80,10 @@ export class RunOrchestrator {
         turn = new ModelTurn();
         await this.streamModelTurn(plan, index, turn, sink, signal);
         await this.persistTurn(turn, sink, usage);
+        if (await this.overBudget(plan, turn)) {
+          await this.end(plan, sink, { status: 'completed', stopReason: 'budget_exceeded', usage });
+          return 'ended';
+        }
         if (turn.stopReason !== 'tool_use' || turn.toolCalls.length === 0) {
           await this.end(plan, sink, {
             status: 'completed',
@@ -120,6 +126,16 @@ export class RunOrchestrator {
       }
     }
     return 'ended';
+  }
+
+  /**
+   * Counts the turn's tokens in the run's budgets: whether one of them is used up, so the run
+   * ends here rather than making another model call (its tool calls, if any, are not run).
+   */
+  private async overBudget(plan: RunPlan, turn: ModelTurn): Promise<boolean> {
+    const subject = { user: plan.owner, keyId: plan.keyId, agentId: plan.agent.id };
+    const tokens = turn.usage.input_tokens + turn.usage.output_tokens;
+    return (await this.budgets.spendTokens(subject, tokens, 'run')) !== undefined;
   }
 
   /** One model call, in its `chat` span; the turn holds what the model said. */

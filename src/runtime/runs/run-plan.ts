@@ -17,6 +17,11 @@ export interface RunPlan {
   sessionId: string;
   /** The user whose session it is. */
   owner: string;
+  /**
+   * The API key the run was started with, for its key's budgets; unknown to a run resumed after
+   * a pause, and to runs that tools or workflows start.
+   */
+  keyId?: string;
   agent: AgentRow;
   provider: ModelProvider;
   /** The agent's active, served tools, by the name the model calls them. */

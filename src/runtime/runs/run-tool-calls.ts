@@ -92,7 +92,10 @@ export class RunToolCalls {
     const { plan, signal } = run;
     const tool = this.toolOf(plan, call.name);
     const session = { id: plan.sessionId, owner: plan.owner };
-    const origin = { user: plan.owner, run: { id: plan.runId, depth: plan.depth } };
+    const origin = {
+      user: plan.owner,
+      run: { id: plan.runId, depth: plan.depth, agentId: plan.agent.id },
+    };
     const outcome =
       call.malformedArgs !== undefined
         ? failed('INVALID_INPUT', `The arguments were not a JSON object: ${call.malformedArgs}`)

@@ -1,4 +1,5 @@
 import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { BUDGET_EXCEEDED_EXAMPLE } from '../../budgets/budget.errors';
 import {
   ApiAcceptedResponse,
   ApiHeader,
@@ -74,6 +75,7 @@ export class RunsController {
     new ProviderNotConfiguredError('anthropic', 'ANTHROPIC_API_KEY'),
     new PendingApprovalError(['4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8']),
     new WebhookUrlForbiddenError('127.0.0.1', 'loopback'),
+    BUDGET_EXCEEDED_EXAMPLE,
     new WebhookUrlInvalidError('must be an absolute http:// or https:// URL'),
     new FileNotFoundError(['6f1e2d3c-4b5a-4968-8776-5a4b3c2d1e0f']),
     new AttachmentNotSupportedError('openai', [

@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { type AuditTransport } from '../../audit/audit-event';
+import { BudgetMeter } from '../../budgets/budget-meter';
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { type Span, context, trace } from '@opentelemetry/api';
 import { failSpan, traceParentOf } from '../../core/telemetry/tracing';
@@ -118,6 +120,7 @@ export class RunsService implements BeforeApplicationShutdown {
     private readonly telemetry: RunTelemetry,
     private readonly webhookTargets: WebhookTargets,
     private readonly webhooks: WebhookOutbox,
+    private readonly budgets: BudgetMeter,
   ) {}
 
   /**
@@ -149,7 +152,13 @@ export class RunsService implements BeforeApplicationShutdown {
       if (earlier) return sameRequestOrRefuse(earlier, requestHash);
       throw refusal;
     }
-    const started = await this.begin(session, request, { idempotencyKey, requestHash }, agent);
+    const started = await this.begin(
+      session,
+      request,
+      { idempotencyKey, requestHash },
+      { keyId: principal.keyId, transport: 'rest' },
+      agent,
+    );
     if ('earlier' in started) return sameRequestOrRefuse(started.earlier, requestHash);
     return started.run;
   }
@@ -175,6 +184,7 @@ export class RunsService implements BeforeApplicationShutdown {
       session,
       { content },
       { lineage, newSession, workflowRunId },
+      { transport: workflowRunId === undefined ? 'run' : 'workflow' },
       agent,
     );
     // Without an idempotency key there is no earlier run of the same request.
@@ -183,8 +193,8 @@ export class RunsService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Plans the run, stores it with its first event and launches it. `agent`: the session's agent
-   * with its tools, when they were read with the session.
+   * Plans the run, takes it from its budgets, stores it with its first event and launches it.
+   * `agent`: the session's agent with its tools, when they were read with the session.
    */
   private async begin(
     session: SessionRow,
@@ -193,9 +203,15 @@ export class RunsService implements BeforeApplicationShutdown {
       RunInsert,
       'idempotencyKey' | 'requestHash' | 'lineage' | 'newSession' | 'workflowRunId'
     >,
+    by: { keyId?: string; transport: AuditTransport },
     agent?: AgentWithTools,
   ): Promise<{ run: RunRow } | { earlier: RunRow }> {
     const plan = await this.planner.plan(session, request, agent);
+    // A run counts once it is allowed to start; one that then fails to be stored stays counted,
+    // which errs on the side of the limit.
+    const subject = { user: session.owner, keyId: by.keyId, agentId: plan.agent.id };
+    await this.budgets.checkLeft(subject, ['tokens'], by.transport);
+    await this.budgets.take(subject, 'runs', by.transport);
     const attached = await this.attachmentsFor(session.owner, plan, request.attachments ?? []);
     const span = this.telemetry.startRun(plan.agent, session.id);
     let started: InsertedRun | { earlier: RunRow };
@@ -228,6 +244,7 @@ export class RunsService implements BeforeApplicationShutdown {
       { sessionId: session.id, runId: run.id },
       async () => ({
         ...plan,
+        keyId: by.keyId,
         runId: run.id,
         depth: run.depth,
         history: conversationOf(

@@ -1,4 +1,5 @@
 import { Body, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { BUDGET_EXCEEDED_EXAMPLE } from '../../budgets/budget.errors';
 import {
   ApiAcceptedResponse,
   ApiHeader,
@@ -68,6 +69,7 @@ export class WorkflowRunsController {
       { path: '/topic', message: 'must be string' },
     ]),
     new IdempotencyKeyReusedError(),
+    BUDGET_EXCEEDED_EXAMPLE,
     new WebhookUrlForbiddenError('10.0.0.5', 'a private address'),
   )
   async start(
@@ -82,7 +84,7 @@ export class WorkflowRunsController {
     const run = await this.workflowRuns.start(
       workflowId,
       { input: dto.input ?? null, webhookUrl: dto.webhook_url },
-      { owner: principal.user, idempotencyKey, depth: 0 },
+      { owner: principal.user, keyId: principal.keyId, idempotencyKey, depth: 0 },
     );
     const location = workflowRunPath(run.id);
     if (accept?.includes('text/event-stream')) {

@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { BudgetMeter } from '../../budgets/budget-meter';
+import { BUDGET_DIMENSIONS } from '../../database/schema';
 import { Injectable } from '@nestjs/common';
 import { failSpan, traceParentOf } from '../../core/telemetry/tracing';
 import { type Principal } from '../../api-keys/principal';
@@ -36,6 +38,8 @@ export interface WorkflowRunRequest {
 /** Where a workflow run comes from: the user it acts for, and the run that called it, if any. */
 export interface WorkflowRunOrigin {
   owner: string;
+  /** The API key it was asked for with, for the key's budgets. */
+  keyId?: string;
   idempotencyKey?: string;
   parentRunId?: string;
   depth: number;
@@ -58,6 +62,7 @@ export class WorkflowRunsService {
     private readonly webhooks: WebhookOutbox,
     private readonly database: DatabaseConfig,
     private readonly cluster: ClusterConfig,
+    private readonly budgets: BudgetMeter,
   ) {}
 
   /**
@@ -76,6 +81,12 @@ export class WorkflowRunsService {
     const earlier = await this.earlierRun(origin, requestHash);
     if (earlier) return earlier;
     this.assertValidInput(workflow, request.input);
+    // Its steps are charged as they run; one that could not take its first step is not started.
+    await this.budgets.checkLeft(
+      { user: origin.owner, keyId: origin.keyId },
+      BUDGET_DIMENSIONS,
+      origin.parentRunId === undefined ? 'rest' : 'run',
+    );
     // What the run executes, whatever edits of the workflow come later.
     const steps = workflow.steps.map(({ type, id, ...pinned }) => ({
       type,

@@ -103,7 +103,10 @@ export class RunDto {
     example: 'completed',
   })
   status!: string;
-  /** The last model turn's stop reason, or `cancelled`. @example "end_turn" */
+  /**
+   * The last model turn's stop reason, `cancelled`, or `budget_exceeded` when a token budget was
+   * used up by the turn before (the run ends after that turn). @example "end_turn"
+   */
   stop_reason!: string | null;
   usage!: RunUsageDto;
   error!: RunErrorDto | null;
