@@ -7,6 +7,7 @@
  */
 import request from 'supertest';
 import { bearerFor } from './support/api-key';
+import { eventually } from './support/eventually';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { SELECTED_ADAPTER, type TestApp, startTestApp } from './support/test-app';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
@@ -45,11 +46,22 @@ describeOnPostgres('budgets on several instances', () => {
       .send({ scope: { user: 'shared-user' }, period: 'month', limits: { tool_calls: LIMIT } });
     expect(created.status).toBe(201);
     const onB = request(b.url);
-    const call = (instance: TestApp['http']) =>
+    const callAs = (instance: TestApp['http'], key: string) =>
       instance
         .post('/api/tools/encodePlantUML')
-        .set('Authorization', auth)
+        .set('Authorization', key)
         .send({ plantumlCode: '@startuml\nA -> B\n@enduml' });
+    const call = (instance: TestApp['http']) => callAs(instance, auth);
+    // B hears of budgets over the cluster bus: once it refuses a probe budget made after the
+    // budget under test, it knows both.
+    const probe = await bearerFor(a.app, 'probe', 'probe-user');
+    await a.http
+      .post('/api/v1/budgets')
+      .set('Authorization', admin)
+      .send({ scope: { user: 'probe-user' }, period: 'month', limits: { tool_calls: 0 } });
+    await eventually('B to know the budgets', async () =>
+      (await callAs(onB, probe)).status === 429 ? true : undefined,
+    );
     const responses = await Promise.all(
       Array.from({ length: CALLS_EACH }, () => [call(a.http), call(onB)]).flat(),
     );

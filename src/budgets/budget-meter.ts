@@ -5,6 +5,7 @@ import { type BudgetDimension } from '../database/schema';
 import { BudgetExceededError, type BudgetRefusal } from './budget.errors';
 import { type BudgetSubject } from './budget-subject';
 import { BudgetsRepository } from './budgets.repository';
+import { KnownBudgets } from './known-budgets';
 
 /**
  * Where the features that use what budgets limit ask for it: a tool call or a run takes one of
@@ -15,6 +16,7 @@ import { BudgetsRepository } from './budgets.repository';
 export class BudgetMeter {
   constructor(
     private readonly budgets: BudgetsRepository,
+    private readonly known: KnownBudgets,
     private readonly audit: AuditTrail,
   ) {}
 
@@ -24,6 +26,7 @@ export class BudgetMeter {
     dimension: Exclude<BudgetDimension, 'tokens'>,
     transport: AuditTransport,
   ): Promise<void> {
+    if (!this.known.limit(subject, dimension)) return;
     const refusal = await this.budgets.charge(subject, dimension, 1);
     if (refusal) throw await this.refuse(subject, refusal, transport);
   }
@@ -35,6 +38,7 @@ export class BudgetMeter {
     transport: AuditTransport,
   ): Promise<void> {
     for (const dimension of dimensions) {
+      if (!this.known.limit(subject, dimension)) continue;
       const refusal = await this.budgets.exhausted(subject, dimension);
       if (refusal) throw await this.refuse(subject, refusal, transport);
     }
@@ -50,6 +54,7 @@ export class BudgetMeter {
     tokens: number,
     transport: AuditTransport,
   ): Promise<BudgetExceededError | undefined> {
+    if (!this.known.limit(subject, 'tokens')) return undefined;
     if (tokens > 0) await this.budgets.spend(subject, 'tokens', tokens);
     const refusal = await this.budgets.exhausted(subject, 'tokens');
     return refusal && this.refuse(subject, refusal, transport);

@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { ClusterModule } from '../cluster/cluster.module';
 import { BudgetMeter } from './budget-meter';
+import { KnownBudgets } from './known-budgets';
 import { BudgetsRepository } from './budgets.repository';
 
 /**
@@ -8,7 +10,8 @@ import { BudgetsRepository } from './budgets.repository';
  */
 @Global()
 @Module({
-  providers: [BudgetsRepository, BudgetMeter],
-  exports: [BudgetsRepository, BudgetMeter],
+  imports: [ClusterModule],
+  providers: [BudgetsRepository, KnownBudgets, BudgetMeter],
+  exports: [BudgetsRepository, KnownBudgets, BudgetMeter],
 })
 export class BudgetsStoreModule {}

@@ -72,6 +72,11 @@ export class BudgetsRepository {
     return { rows, total };
   }
 
+  /** Every budget, without its use. */
+  all(): Promise<BudgetRow[]> {
+    return this.db.select().from(budgets);
+  }
+
   async find(id: string): Promise<BudgetWithUse | undefined> {
     const [found] = await this.withUse(sql`b.id = ${id}`);
     return found;

@@ -4,12 +4,16 @@ import { type FieldIssue, ValidationFailedError } from '../core/errors';
 import { isUuid } from '../database/uuid';
 import { BudgetNotFoundError } from './budget.errors';
 import { type BudgetWithUse, BudgetsRepository } from './budgets.repository';
+import { KnownBudgets } from './known-budgets';
 import { type BudgetDto, type CreateBudgetDto } from './dto/budget.dto';
 
 /** `/api/v1/budgets`: budgets as admins set them, each with its current window's use. */
 @Injectable()
 export class BudgetsService {
-  constructor(private readonly budgets: BudgetsRepository) {}
+  constructor(
+    private readonly budgets: BudgetsRepository,
+    private readonly known: KnownBudgets,
+  ) {}
 
   async create(dto: CreateBudgetDto): Promise<BudgetDto> {
     const issues = issuesOf(dto);
@@ -24,6 +28,7 @@ export class BudgetsService {
       limit_runs: limits.runs ?? null,
       limit_tokens: limits.tokens ?? null,
     });
+    await this.known.changed();
     return viewOf(created);
   }
 
@@ -40,6 +45,7 @@ export class BudgetsService {
 
   async delete(id: string): Promise<void> {
     if (!isUuid(id) || !(await this.budgets.delete(id))) throw new BudgetNotFoundError(id);
+    await this.known.changed();
   }
 }
 
