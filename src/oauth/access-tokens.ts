@@ -6,7 +6,7 @@ import { type Principal } from '../api-keys/principal';
 import { esmImport } from '../core/esm-import';
 import { OAuthKeys, type PrivateJwk } from './oauth-keys';
 import { InvalidAccessTokenError } from './oauth.errors';
-import { OAuthStateRepository } from './oauth-state.repository';
+import { LAST_USED_RESOLUTION_SECONDS, OAuthStateRepository } from './oauth-state.repository';
 import { OAuthUrls } from './oauth-urls';
 import { COMPACT_JWS, principalOfToken } from './token-principal';
 
@@ -60,8 +60,15 @@ export class AccessTokens implements BearerTokenAuthority {
       throw this.invalid();
     }
     const grantId = payload.grant_id;
-    if (typeof grantId !== 'string' || !(await this.state.grantExists(grantId))) {
-      throw this.invalid();
+    if (typeof grantId !== 'string') throw this.invalid();
+    const lastUsed = await this.state.grantLastUsed(grantId);
+    if (lastUsed === undefined) throw this.invalid();
+    // The grant is read on every request anyway; it is written only when its note is stale.
+    if (
+      lastUsed === null ||
+      Date.now() - lastUsed.getTime() > LAST_USED_RESOLUTION_SECONDS * 1000
+    ) {
+      await this.state.touchGrant(grantId);
     }
     return payload;
   }

@@ -1,6 +1,7 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type * as OidcProvider from 'oidc-provider';
+import { AuditTrail } from '../audit/audit-trail';
 import { esmImport } from '../core/esm-import';
 import { type GuardedFetchFunction, OUTBOUND_FETCH } from '../core/http/outbound-fetch.token';
 import { clientMetadataDocuments } from './client-metadata-documents';
@@ -40,6 +41,7 @@ export class AuthorizationServer {
     private readonly state: OAuthStateRepository,
     private readonly config: OAuthConfig,
     @Inject(OUTBOUND_FETCH) private readonly outbound: GuardedFetchFunction,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Serves a request to one of its endpoints, on the Node request and response. */
@@ -146,6 +148,30 @@ export class AuthorizationServer {
       }
       await next();
     });
+    provider.on('grant.revoked', (ctx: OidcProvider.KoaContextWithOIDC, grantId: string) =>
+      this.recordRevocation(ctx, grantId),
+    );
     return provider;
+  }
+
+  /**
+   * A grant the server revoked itself: a refresh token used twice (a stolen copy, maybe) ends
+   * its whole family, and a client revoking its refresh token ends its grant. Recorded after
+   * the fact: the server's deletes are not in a unit of work of toolhub's.
+   */
+  private recordRevocation(ctx: OidcProvider.KoaContextWithOIDC, grantId: string): void {
+    const { client, entities } = ctx.oidc;
+    const token = entities.RefreshToken ?? entities.AccessToken;
+    void this.audit.queue({
+      actor: { user: String(token?.accountId ?? 'system'), oauthClientId: client?.clientId },
+      transport: 'rest',
+      type: 'oauth.grant_revoked',
+      target: grantId,
+      details: {
+        grant_id: grantId,
+        client_id: client?.clientId,
+        reason: ctx.oidc.route === 'token' ? 'refresh_token_reused' : 'revoked_by_client',
+      },
+    });
   }
 }

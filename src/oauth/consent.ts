@@ -1,6 +1,8 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { ApiKeyVerifier } from '../api-keys/api-key-verifier';
+import { AuditTrail } from '../audit/audit-trail';
+import { Transactions } from '../database/transactions';
 import { AuthorizationServer } from './authorization-server';
 import { grantableScopes } from './oauth-scopes';
 import { OAuthUrls } from './oauth-urls';
@@ -24,6 +26,8 @@ export class Consent {
     private readonly server: AuthorizationServer,
     private readonly keys: ApiKeyVerifier,
     private readonly urls: OAuthUrls,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
   ) {}
 
   async show(request: IncomingMessage, response: ServerResponse, problem?: string): Promise<void> {
@@ -69,13 +73,24 @@ export class Consent {
       });
     }
     const clientId = String(details.params.client_id);
-    const grant =
-      (details.grantId && (await provider.Grant.find(details.grantId))) ||
-      new provider.Grant({ accountId: principal.user, clientId });
+    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId: principal.user, clientId });
     // Granted for the resource, which its tokens carry, and to the server, which checks both.
     grant.addOIDCScope(asked.join(' '));
     grant.addResourceScope(String(details.params.resource), asked.join(' '));
-    const grantId = await grant.save();
+    const grantId = await this.transactions.run(async () => {
+      const id = await grant.save();
+      if (!existing) {
+        await this.audit.record({
+          actor: { user: principal.user, keyId: principal.keyId, oauthClientId: clientId },
+          transport: 'rest',
+          type: 'oauth.grant_created',
+          target: id,
+          details: { grant_id: id, client_id: clientId, scopes: asked },
+        });
+      }
+      return id;
+    });
     await provider.interactionFinished(request, response, {
       login: { accountId: principal.user },
       consent: { grantId },

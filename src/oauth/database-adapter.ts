@@ -23,6 +23,10 @@ export class DatabaseAdapter implements Adapter {
     if (this.model === 'Grant' && typeof payload.clientId === 'string') {
       await this.state.keepClient(payload.clientId);
     }
+    // A refresh token is issued when a code is redeemed or a refresh token is: the grant in use.
+    if (this.model === 'RefreshToken' && typeof payload.grantId === 'string') {
+      await this.state.touchGrant(payload.grantId);
+    }
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { auditContextOf } from '../api-keys/audit-context';
 import { type Principal } from '../api-keys/principal';
+import { AuditTrail } from '../audit/audit-trail';
+import { Transactions } from '../database/transactions';
 import { type OAuthGrantDto, type OAuthGrantListDto } from './dto/oauth-grant.dto';
 import { OAuthGrantNotFoundError } from './oauth.errors';
 import { OAuthStateRepository, type StoredGrant } from './oauth-state.repository';
@@ -11,7 +14,11 @@ import { OAuthStateRepository, type StoredGrant } from './oauth-state.repository
  */
 @Injectable()
 export class OAuthGrantsService {
-  constructor(private readonly state: OAuthStateRepository) {}
+  constructor(
+    private readonly state: OAuthStateRepository,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditTrail,
+  ) {}
 
   async list(caller: Principal): Promise<OAuthGrantListDto> {
     const grants = await this.state.listGrants(this.ownerFilter(caller));
@@ -23,8 +30,22 @@ export class OAuthGrantsService {
       (candidate) => candidate.id === id,
     );
     if (!grant) throw new OAuthGrantNotFoundError(id);
-    await this.state.deleteGrant(id);
-    return this.toDto(grant);
+    const dto = await this.toDto(grant);
+    await this.transactions.run(async () => {
+      await this.state.deleteGrant(id);
+      await this.audit.record({
+        ...auditContextOf(caller),
+        type: 'oauth.grant_revoked',
+        target: id,
+        details: {
+          grant_id: id,
+          client_id: dto.client_id,
+          user: dto.user,
+          reason: 'disconnected',
+        },
+      });
+    });
+    return dto;
   }
 
   private ownerFilter(caller: Principal): string | undefined {
@@ -36,6 +57,7 @@ export class OAuthGrantsService {
     payload,
     created_at,
     expires_at,
+    last_used_at,
   }: StoredGrant): Promise<OAuthGrantDto> {
     const clientId = String(payload.clientId);
     const client = await this.state.find('Client', clientId);
@@ -46,6 +68,7 @@ export class OAuthGrantsService {
       user: String(payload.accountId),
       scopes: scopesOf(payload),
       created_at: created_at.toISOString(),
+      last_used_at: last_used_at?.toISOString() ?? null,
       expires_at: expires_at?.toISOString() ?? null,
     };
   }

@@ -11,7 +11,14 @@ export interface StoredGrant {
   payload: Payload;
   created_at: Date;
   expires_at: Date | null;
+  last_used_at: Date | null;
 }
+
+/** How stale a grant's `last_used_at` may get: it is written at most this often per grant. */
+export const LAST_USED_RESOLUTION_SECONDS = 60;
+
+/** Rows not yet expired: the others read as absent until they are purged. */
+const inForce = or(isNull(oauthState.expires_at), gt(oauthState.expires_at, sql`now()`));
 
 /** The rows of the authorization server's models; expired ones read as absent. */
 @Injectable()
@@ -58,9 +65,39 @@ export class OAuthStateRepository {
     await this.transactions.db.delete(oauthState).where(eq(oauthState.grant_id, grantId));
   }
 
-  /** Whether a grant is still in force: an access token of a revoked one is refused. */
-  async grantExists(grantId: string): Promise<boolean> {
-    return (await this.find('Grant', grantId)) !== undefined;
+  /**
+   * When a grant in force was last used (`null`: not yet); `undefined` when it is revoked or
+   * lapsed, so its access tokens are refused.
+   */
+  async grantLastUsed(grantId: string): Promise<Date | null | undefined> {
+    const [row] = await this.transactions.db
+      .select({ last_used_at: oauthState.last_used_at })
+      .from(oauthState)
+      .where(and(eq(oauthState.model, 'Grant'), eq(oauthState.id, grantId), inForce));
+    return row ? row.last_used_at : undefined;
+  }
+
+  /**
+   * Notes that a grant is being used now, unless that was noted within the resolution already:
+   * the condition is in the update, so instances racing on one grant write it once.
+   */
+  async touchGrant(grantId: string): Promise<void> {
+    await this.transactions.db
+      .update(oauthState)
+      .set({ last_used_at: sql`now()` })
+      .where(
+        and(
+          eq(oauthState.model, 'Grant'),
+          eq(oauthState.id, grantId),
+          or(
+            isNull(oauthState.last_used_at),
+            lt(
+              oauthState.last_used_at,
+              sql`now() - make_interval(secs => ${LAST_USED_RESOLUTION_SECONDS})`,
+            ),
+          ),
+        ),
+      );
   }
 
   /** Keeps a client that has been granted access: only unused registrations expire. */
@@ -79,12 +116,13 @@ export class OAuthStateRepository {
         payload: oauthState.payload,
         created_at: oauthState.created_at,
         expires_at: oauthState.expires_at,
+        last_used_at: oauthState.last_used_at,
       })
       .from(oauthState)
       .where(
         and(
           eq(oauthState.model, 'Grant'),
-          or(isNull(oauthState.expires_at), gt(oauthState.expires_at, sql`now()`)),
+          inForce,
           user === undefined ? undefined : sql`${oauthState.payload}->>'accountId' = ${user}`,
         ),
       )
@@ -115,13 +153,7 @@ export class OAuthStateRepository {
     const [row] = await this.transactions.db
       .select({ payload: oauthState.payload, consumed_at: oauthState.consumed_at })
       .from(oauthState)
-      .where(
-        and(
-          eq(oauthState.model, model),
-          match,
-          or(isNull(oauthState.expires_at), gt(oauthState.expires_at, sql`now()`)),
-        ),
-      );
+      .where(and(eq(oauthState.model, model), match, inForce));
     if (!row) return undefined;
     // The server reads `consumed` as a timestamp in seconds, and refuses what has one.
     return row.consumed_at

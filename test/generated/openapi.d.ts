@@ -2576,6 +2576,12 @@ export interface components {
       /** @example 2026-11-29T10:30:00.000Z */
       created_at: string;
       /**
+       * @description When a token of the grant was last used or refreshed (noted at most once a minute); null
+       *     until then.
+       * @example 2026-11-29T11:02:00.000Z
+       */
+      last_used_at: string | null;
+      /**
        * @description When the grant lapses unless its client renews it.
        * @example 2026-12-29T10:30:00.000Z
        */

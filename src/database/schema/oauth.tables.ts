@@ -23,6 +23,8 @@ export const oauthState = pgTable(
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /** A grant's: when a token of it was last used or refreshed, to the minute. */
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     primaryKey({ columns: [table.model, table.id] }),

@@ -12,6 +12,11 @@ export class OAuthGrantDto {
   scopes!: string[];
   /** @example "2026-11-29T10:30:00.000Z" */
   created_at!: string;
+  /**
+   * When a token of the grant was last used or refreshed (noted at most once a minute); null
+   * until then. @example "2026-11-29T11:02:00.000Z"
+   */
+  last_used_at!: string | null;
   /** When the grant lapses unless its client renews it. @example "2026-12-29T10:30:00.000Z" */
   expires_at!: string | null;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "oauth_state" ADD COLUMN "last_used_at" timestamp with time zone;
