@@ -7,6 +7,7 @@ import { useAsync } from './use-async';
 import { ApprovalsView, INBOX_REFRESH_MS, pendingApprovals } from './views/approvals-view';
 import { ArtifactView } from './views/artifact-view';
 import { AuditView } from './views/audit-view';
+import { ConnectionsView } from './views/connections-view';
 import { Home } from './views/home';
 import { RegistryView } from './views/registry-view';
 import { RunView } from './views/run-view';
@@ -78,6 +79,7 @@ function Shell({ me, onSignOut }: { me: CurrentKey; onSignOut: () => void }) {
           {me.role === 'admin' && link({ view: 'sources' }, 'Sources', route.view === 'sources')}
           {link({ view: 'usage' }, 'Usage', route.view === 'usage')}
           {me.role === 'admin' && link({ view: 'audit' }, 'Audit', route.view === 'audit')}
+          {link({ view: 'connections' }, 'Connected clients', route.view === 'connections')}
         </nav>
         <div class="me">
           <span>
@@ -133,6 +135,8 @@ function View({ route, me }: { route: Route; me: CurrentKey }) {
       ) : (
         <p class="error">The audit log is for admins.</p>
       );
+    case 'connections':
+      return <ConnectionsView me={me} />;
     case 'not-found':
       return <p class="error">Nothing at {route.path}.</p>;
   }

@@ -17,6 +17,7 @@ export type Route =
   | { view: 'sources'; id?: string }
   | { view: 'audit' }
   | { view: 'usage' }
+  | { view: 'connections' }
   | { view: 'not-found'; path: string };
 
 export type RegistryKind = 'agents' | 'tools' | 'workflows';
@@ -40,6 +41,7 @@ export function parseRoute(hash: string): Route {
   if (first === 'sources') return { view: 'sources', id: second };
   if (first === 'audit' && !second) return { view: 'audit' };
   if (first === 'usage' && !second) return { view: 'usage' };
+  if (first === 'connections' && !second) return { view: 'connections' };
   if (first === 'registry' && (second === 'agents' || second === 'tools' || second === 'workflows'))
     return { view: 'registry', kind: second };
   return { view: 'not-found', path };
@@ -72,6 +74,8 @@ export function hrefOf(route: Route): string {
       return '#/audit';
     case 'usage':
       return '#/usage';
+    case 'connections':
+      return '#/connections';
     case 'not-found':
       return `#/${route.path}`;
   }

@@ -216,3 +216,15 @@ export interface UsageItem {
   output_tokens: number;
   cost?: number;
 }
+
+/** An application connected with OAuth, acting as `user` within `scopes`. */
+export interface OAuthGrant {
+  id: string;
+  client_id: string;
+  client_name: string | null;
+  user: string;
+  scopes: string[];
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+}
