@@ -1,11 +1,12 @@
 /**
- * The console's Connected clients page in Chromium: a person sees the application they
+ * The console and OAuth in Chromium: on Connected clients a person sees the application they
  * connected (its name, scopes, when it was last used) and disconnects it, after which its access
- * token is refused.
+ * token is refused; a tab signed in to the console approves on the consent page without a key.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { accessibilityViolations, launchChromium, newContext, signIn } from './browser';
 import { bearerFor } from '../support/api-key';
+import { CALLBACK_URL } from '../support/oauth-clients';
 import { OAuthFlow, type OAuthTokens } from '../support/oauth-flow';
 import { listeningUrl } from '../support/runtime-client';
 import { SELECTED_ADAPTER, type TestApp, startTestApp } from '../support/test-app';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   page = await (await newContext(browser)).newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await signIn(page, base, memberKey);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -50,5 +51,27 @@ test('a person sees the client they connected and disconnects it, ending its tok
     .get('/api/tools')
     .set('Authorization', `Bearer ${tokens.access_token}`);
   expect(refused.status).toBe(401);
+  expect(pageErrors).toEqual([]);
+});
+
+test('the consent page of a tab signed in to the console approves as that person', async () => {
+  // The registered callback's port (9) is one browsers never open; any loopback port is as good.
+  const redirectUri = CALLBACK_URL.replace(':9/', ':4567/');
+  let callback: URL | undefined;
+  await page.route(`${redirectUri}**`, async (route) => {
+    callback = new URL(route.request().url());
+    await route.fulfill({ status: 200, body: 'back at the client' });
+  });
+  await page.goto(flow.authorizeUrl('tools', redirectUri).href);
+  await page.getByText('Signed in to the console as ada (member).').waitFor();
+  expect(await page.getByLabel('Your API key').count()).toBe(0);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText('back at the client').waitFor();
+  const granted = await flow.redeem(callback?.searchParams.get('code') ?? '', redirectUri);
+  expect(granted.scope).toBe('tools');
+  const used = await app.http
+    .get('/api/tools')
+    .set('Authorization', `Bearer ${granted.access_token}`);
+  expect(used.status).toBe(200);
   expect(pageErrors).toEqual([]);
 });

@@ -34,13 +34,14 @@ export class OAuthFlow {
     return new OAuthFlow(base, ((await response.json()) as { client_id: string }).client_id);
   }
 
-  authorizeUrl(scope = 'tools runs registry'): URL {
+  /** `redirectUri`: the registered one, or a loopback one on another port (RFC 8252). */
+  authorizeUrl(scope = 'tools runs registry', redirectUri = CALLBACK_URL): URL {
     const url = new URL('/oauth/authorize', this.base);
     const challenge = createHash('sha256').update(this.verifier).digest('base64url');
     url.search = new URLSearchParams({
       response_type: 'code',
       client_id: this.clientId,
-      redirect_uri: CALLBACK_URL,
+      redirect_uri: redirectUri,
       scope,
       resource: `${this.base}/mcp`,
       state: 'flow-state',
@@ -56,12 +57,12 @@ export class OAuthFlow {
     return this.redeem(callback.get('code') ?? '');
   }
 
-  async redeem(code: string): Promise<OAuthTokens> {
+  async redeem(code: string, redirectUri = CALLBACK_URL): Promise<OAuthTokens> {
     return this.tokens({
       grant_type: 'authorization_code',
       code,
       code_verifier: this.verifier,
-      redirect_uri: CALLBACK_URL,
+      redirect_uri: redirectUri,
       resource: `${this.base}/mcp`,
     });
   }

@@ -4,9 +4,10 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The headers of toolhub's own OAuth pages, as strict as the console's: no scripts at all, the
- * page's own styles, no framing; forms post only to this server, and from there to `formTarget`
- * (the client the answer is redirected to), when given.
+ * The headers of toolhub's own OAuth pages, as strict as the console's: only this server's
+ * scripts (the consent page's reads the tab's console sign-in and asks this server whom it is),
+ * the page's own styles, no framing; forms post only to this server, and from there to
+ * `formTarget` (the client the answer is redirected to), when given.
  */
 export function pageHeaders(formTarget?: string): Record<string, string> {
   const formAction = ["'self'", formTarget].filter(Boolean).join(' ');
@@ -15,6 +16,8 @@ export function pageHeaders(formTarget?: string): Record<string, string> {
     'Cache-Control': 'no-store',
     'Content-Security-Policy': [
       "default-src 'none'",
+      "script-src 'self'",
+      "connect-src 'self'",
       "style-src 'unsafe-inline'",
       'img-src https:',
       `form-action ${formAction}`,
@@ -23,7 +26,9 @@ export function pageHeaders(formTarget?: string): Record<string, string> {
     ].join('; '),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
+    // Not `no-referrer`: with it, browsers send the consent form's post with `Origin: null`,
+    // and the check that the form came from this server's own page would refuse every one.
+    'Referrer-Policy': 'same-origin',
   };
 }
 
