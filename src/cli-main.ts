@@ -1,5 +1,6 @@
 import { AUDIT_USAGE } from './cli/audit-usage';
 import { KEYS_USAGE } from './cli/keys-usage';
+import { OAUTH_USAGE } from './cli/oauth-usage';
 import { loadDotEnv, runEntryPoint } from './startup';
 
 const MCP_USAGE = `  toolhub mcp                         serve the tools over MCP on stdin/stdout (logs go to stderr)`;
@@ -8,6 +9,7 @@ const USAGE = `Usage:
 ${MCP_USAGE}
 ${KEYS_USAGE}
 ${AUDIT_USAGE}
+${OAUTH_USAGE}
   toolhub <command> --help            this help
 
 Configuration is by environment variables, also read from .env in the working directory
@@ -46,6 +48,13 @@ const COMMANDS = new Map<string, Command>([
     {
       usage: AUDIT_USAGE,
       run: async (args) => (await import('./cli/audit-command')).runAuditCommand(args),
+    },
+  ],
+  [
+    'oauth',
+    {
+      usage: OAUTH_USAGE,
+      run: async (args) => (await import('./cli/oauth-command')).runOAuthCommand(args),
     },
   ],
 ]);

@@ -1,11 +1,14 @@
 /**
  * What a grant's history says: when its tokens were last used (noted at most once a minute, so
  * requests do not each write), and the audit entries of its creation, its disconnection and the
- * revocation of its family when a refresh token is replayed.
+ * revocation of its family when a refresh token is replayed. And a signing-key rotation as
+ * clients see it: in the JWKS and in the tokens issued.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { Transactions } from '../src/database/transactions';
-import { oauthState } from '../src/database/schema';
+import { oauthKeys, oauthState } from '../src/database/schema';
+import { OAuthConfig } from '../src/oauth/oauth.config';
+import { OAuthKeys } from '../src/oauth/oauth-keys';
 import { bearerFor } from './support/api-key';
 import { listeningUrl } from './support/mcp-clients';
 import { OAuthFlow, grantOf } from './support/oauth-flow';
@@ -24,7 +27,7 @@ interface Entry {
   details: Record<string, unknown>;
 }
 
-describeOnAdapter('OAuth grant history', (testApp) => {
+describeOnAdapter('OAuth grants and keys', (testApp) => {
   let base: string;
   let memberKey: string;
   let adminKey: string;
@@ -120,5 +123,37 @@ describeOnAdapter('OAuth grant history', (testApp) => {
       }),
     ]);
     expect(await grantListed(id)).toBeUndefined();
+  });
+
+  test('a rotated key is published with the previous one until that one is retired', async () => {
+    const kids = async () => {
+      const response = await fetch(`${base}/oauth/jwks`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { keys: { kid: string }[] }).keys.map((key) => key.kid);
+    };
+    const kidOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()) as { kid: string }).kid;
+    const before = await flow.signIn(memberKey, 'tools');
+    const [first] = await kids();
+    expect(kidOf(before.access_token)).toBe(first);
+
+    const kid = await testApp().app.get(OAuthKeys).rotateSigningKey();
+    expect(await kids()).toEqual([kid, first]);
+    const after = await flow.signIn(memberKey, 'tools');
+    expect(kidOf(after.access_token)).toBe(kid);
+    expect((await as(before.access_token, '/api/tools')).status).toBe(200);
+    expect((await as(after.access_token, '/api/tools')).status).toBe(200);
+
+    // As if the first key were made long ago and replaced longer ago than a token lives.
+    const ttl = testApp().app.get(OAuthConfig).OAUTH_ACCESS_TOKEN_TTL_SECONDS;
+    const age = (id: string, seconds: number) =>
+      testApp()
+        .app.get(Transactions)
+        .db.update(oauthKeys)
+        .set({ created_at: sql`now() - make_interval(secs => ${seconds})` })
+        .where(eq(oauthKeys.id, id));
+    await age('signing-first', ttl + 600);
+    await age(kid, ttl + 120);
+    expect(await kids()).toEqual([kid]);
   });
 });

@@ -15,6 +15,12 @@ import { renderErrorPage } from './pages/error-page';
 
 type Provider = OidcProvider.default;
 
+/** A server made, and the ids of the signing keys it was made with. */
+interface Built {
+  ids: string;
+  provider: Promise<Provider>;
+}
+
 const loadOidcProvider = esmImport<typeof OidcProvider>('oidc-provider');
 
 /** How long a code may wait to be redeemed (single use either way). */
@@ -33,7 +39,7 @@ const GRANT_TTL_SECONDS = 30 * 24 * 60 * 60;
  */
 @Injectable()
 export class AuthorizationServer {
-  private provider?: Promise<Provider>;
+  private built?: Built;
 
   constructor(
     private readonly urls: OAuthUrls,
@@ -53,15 +59,35 @@ export class AuthorizationServer {
     );
   }
 
-  get(): Promise<Provider> {
-    this.provider ??= this.create().catch((error: unknown) => {
-      this.provider = undefined;
-      throw error;
-    });
-    return this.provider;
+  /**
+   * The server, made again when the published signing keys changed (a rotation, here or at
+   * another instance, or a retirement): one small read per OAuth request, none per API request.
+   */
+  async get(): Promise<Provider> {
+    const ids = (await this.keys.publishedSigningKeyIds()).join(' ');
+    // None yet: the first server made stores the first key.
+    if (!this.built || (ids && this.built.ids !== ids)) this.built = this.build(ids);
+    return this.built.provider;
   }
 
-  private async create(): Promise<Provider> {
+  private build(ids: string): Built {
+    const built: Built = {
+      ids,
+      provider: this.create().then(
+        ({ provider, signingIds }) => {
+          built.ids = signingIds.join(' ');
+          return provider;
+        },
+        (error: unknown) => {
+          if (this.built === built) this.built = undefined;
+          throw error;
+        },
+      ),
+    };
+    return built;
+  }
+
+  private async create(): Promise<{ provider: Provider; signingIds: string[] }> {
     const [{ default: Provider, errors }, keys] = await Promise.all([
       loadOidcProvider(),
       this.keys.load(),
@@ -74,7 +100,8 @@ export class AuthorizationServer {
     const provider = new Provider(this.urls.issuer(), {
       ...fetching,
       adapter: (model: string) => new DatabaseAdapter(model, this.state),
-      jwks: { keys: keys.signing },
+      // It signs with the first key of the algorithm: the newest, the others only verify.
+      jwks: { keys: [...keys.signing].reverse() },
       cookies: { keys: keys.cookies },
       routes: { ...OAUTH_ROUTES },
       // Known to the server itself too, so that clients may register with them.
@@ -151,7 +178,7 @@ export class AuthorizationServer {
     provider.on('grant.revoked', (ctx: OidcProvider.KoaContextWithOIDC, grantId: string) =>
       this.recordRevocation(ctx, grantId),
     );
-    return provider;
+    return { provider, signingIds: keys.signingIds };
   }
 
   /**

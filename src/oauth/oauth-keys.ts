@@ -1,16 +1,25 @@
 import { type JsonWebKey, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type OAuthKeyKind, oauthKeys } from '../database/schema';
 import { Transactions } from '../database/transactions';
 import { SecretBox } from '../secrets/secret-box';
+import { OAuthConfig } from './oauth.config';
+
+/** Kept beyond the tokens' lifetime before a replaced key goes, for clocks that disagree. */
+const CLOCK_MARGIN_SECONDS = 60;
 
 /** A private signing key as a JWK (EC P-256, `ES256`), its `kid` set. */
 export type PrivateJwk = JsonWebKey & { kid: string; alg: string; use: string };
 
 export interface OAuthKeySet {
-  /** Oldest first; the authorization server signs with the newest. */
+  /**
+   * Oldest first; the authorization server signs with the newest, and the older ones are kept
+   * (published, verifying) until the last token one of them signed has expired.
+   */
   signing: PrivateJwk[];
+  /** The stored ids of `signing`, as `publishedSigningKeyIds` gives them. */
+  signingIds: string[];
   /** Keys of the server's signed cookies, newest first (the first signs, all verify). */
   cookies: string[];
 }
@@ -25,29 +34,80 @@ export class OAuthKeys {
   constructor(
     private readonly transactions: Transactions,
     private readonly box: SecretBox,
+    private readonly config: OAuthConfig,
   ) {}
 
   async load(): Promise<OAuthKeySet> {
     await this.createFirst('signing', () => JSON.stringify(newSigningKey()));
     await this.createFirst('cookies', () => randomBytes(32).toString('base64url'));
-    const rows = await this.transactions.db
-      .select()
-      .from(oauthKeys)
-      .orderBy(asc(oauthKeys.created_at), asc(oauthKeys.id));
-    const opened = (kind: OAuthKeyKind) =>
-      rows.filter((row) => row.kind === kind).map((row) => this.box.open(row.sealed));
+    const rows = await this.rows();
+    const retired = new Set(this.retiredSigningKeys(rows));
+    const used = (kind: OAuthKeyKind) =>
+      rows.filter((row) => row.kind === kind && !retired.has(row.id));
+    const opened = (kind: OAuthKeyKind) => used(kind).map((row) => this.box.open(row.sealed));
     return {
       signing: opened('signing').map((text) => JSON.parse(text) as PrivateJwk),
+      signingIds: used('signing').map((row) => row.id),
       cookies: opened('cookies').reverse(),
     };
   }
 
-  /** Adds a signing key that signs from now on; the older ones stay published to verify. */
-  async rotateSigningKey(): Promise<void> {
+  /**
+   * The published signing keys' ids, read without opening any: what an authorization server
+   * compares with the keys it was made with, to take a rotation up at its next request.
+   */
+  async publishedSigningKeyIds(): Promise<string[]> {
+    const rows = await this.transactions.db
+      .select({ id: oauthKeys.id, kind: oauthKeys.kind, created_at: oauthKeys.created_at })
+      .from(oauthKeys)
+      .where(eq(oauthKeys.kind, 'signing'))
+      .orderBy(asc(oauthKeys.created_at), asc(oauthKeys.id));
+    const retired = new Set(this.retiredSigningKeys(rows));
+    return rows.filter((row) => !retired.has(row.id)).map((row) => row.id);
+  }
+
+  /**
+   * Adds a signing key that signs from now on (on every instance, from its next OAuth request);
+   * the previous ones stay published until the tokens they signed have expired. Its `kid`.
+   */
+  async rotateSigningKey(): Promise<string> {
     const key = newSigningKey();
     await this.transactions.db
       .insert(oauthKeys)
       .values({ id: key.kid, kind: 'signing', sealed: this.box.seal(JSON.stringify(key)) });
+    return key.kid;
+  }
+
+  /** Deletes the signing keys no token still valid can have been signed with; how many. */
+  async deleteRetiredSigningKeys(): Promise<number> {
+    const retired = this.retiredSigningKeys(await this.rows());
+    if (retired.length === 0) return 0;
+    await this.transactions.db
+      .delete(oauthKeys)
+      .where(and(eq(oauthKeys.kind, 'signing'), inArray(oauthKeys.id, retired)));
+    return retired.length;
+  }
+
+  private rows() {
+    return this.transactions.db
+      .select()
+      .from(oauthKeys)
+      .orderBy(asc(oauthKeys.created_at), asc(oauthKeys.id));
+  }
+
+  /**
+   * The ids of signing keys replaced long enough ago: by a key made more than an access
+   * token's lifetime before now (and a margin), so every token they signed has expired.
+   */
+  private retiredSigningKeys(rows: { id: string; kind: OAuthKeyKind; created_at: Date }[]) {
+    const signing = rows.filter((row) => row.kind === 'signing');
+    const graceMs = (this.config.OAUTH_ACCESS_TOKEN_TTL_SECONDS + CLOCK_MARGIN_SECONDS) * 1000;
+    return signing
+      .filter((_row, index) => {
+        const successor = signing[index + 1];
+        return successor !== undefined && Date.now() - successor.created_at.getTime() > graceMs;
+      })
+      .map((row) => row.id);
   }
 
   /** A fixed id for the first key of a kind: instances starting together store one, not two. */

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
-import { provideFeatureConfig } from '../core/config';
-import { SecretsModule } from '../secrets/secrets.module';
 import { AccessTokens } from './access-tokens';
 import { AuthorizationServer } from './authorization-server';
 import { ClientRegistrations } from './client-registrations';
@@ -13,7 +11,7 @@ import { OAuthController } from './oauth.controller';
 import { OAuthGrantsController } from './oauth-grants.controller';
 import { OAuthGrantsService } from './oauth-grants.service';
 import { OAuthConfig } from './oauth.config';
-import { OAuthKeys } from './oauth-keys';
+import { OAuthKeysModule } from './oauth-keys.module';
 import { OAuthStateRepository } from './oauth-state.repository';
 import { OAuthUrls } from './oauth-urls';
 
@@ -23,12 +21,10 @@ import { OAuthUrls } from './oauth-urls';
  * an API key is, as their user and within their scopes.
  */
 @Module({
-  imports: [SecretsModule],
+  imports: [OAuthKeysModule],
   controllers: [OAuthController, OAuthGrantsController],
   providers: [
-    provideFeatureConfig(OAuthConfig),
     OAuthUrls,
-    OAuthKeys,
     OAuthStateRepository,
     AuthorizationServer,
     AccessTokens,
