@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { oauthState } from '../database/schema';
 import { Transactions } from '../database/transactions';
 
@@ -142,8 +142,29 @@ export class OAuthStateRepository {
       );
   }
 
-  async deleteExpired(): Promise<void> {
-    await this.transactions.db.delete(oauthState).where(lt(oauthState.expires_at, sql`now()`));
+  /**
+   * Deletes what no request can use any more: expired rows (codes, interactions, sessions,
+   * unused registrations, grants, refresh tokens), and what belonged to a grant that is gone
+   * (the refresh tokens of a grant that lapsed before them). How many rows it deleted.
+   */
+  async purgeExpired(): Promise<number> {
+    const db = this.transactions.db;
+    const expired = await db
+      .delete(oauthState)
+      .where(lt(oauthState.expires_at, sql`now()`))
+      .returning({ id: oauthState.id });
+    const orphaned = await db
+      .delete(oauthState)
+      .where(
+        and(
+          isNotNull(oauthState.grant_id),
+          ne(oauthState.model, 'Grant'),
+          sql`not exists (select 1 from ${oauthState} as grants
+            where grants.model = 'Grant' and grants.id = ${oauthState.grant_id})`,
+        ),
+      )
+      .returning({ id: oauthState.id });
+    return expired.length + orphaned.length;
   }
 
   private async findWhere(

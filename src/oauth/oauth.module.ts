@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
+import { JobsModule } from '../jobs/jobs.module';
 import { AccessTokens } from './access-tokens';
 import { AuthorizationServer } from './authorization-server';
 import { ClientRegistrations } from './client-registrations';
@@ -12,6 +13,7 @@ import { OAuthGrantsController } from './oauth-grants.controller';
 import { OAuthGrantsService } from './oauth-grants.service';
 import { OAuthConfig } from './oauth.config';
 import { OAuthKeysModule } from './oauth-keys.module';
+import { OAuthStatePurge } from './oauth-state-purge';
 import { OAuthStateRepository } from './oauth-state.repository';
 import { OAuthUrls } from './oauth-urls';
 
@@ -21,7 +23,7 @@ import { OAuthUrls } from './oauth-urls';
  * an API key is, as their user and within their scopes.
  */
 @Module({
-  imports: [OAuthKeysModule],
+  imports: [OAuthKeysModule, JobsModule],
   controllers: [OAuthController, OAuthGrantsController],
   providers: [
     OAuthUrls,
@@ -34,6 +36,7 @@ import { OAuthUrls } from './oauth-urls';
     ExternalIssuer,
     ExternalAccessTokens,
     OAuthGrantsService,
+    OAuthStatePurge,
   ],
   exports: [OAuthUrls],
 })

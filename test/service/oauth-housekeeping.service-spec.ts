@@ -1,17 +1,18 @@
 /**
  * The OAuth server's housekeeping. Rotating the signing key: tokens signed with the previous one
  * keep verifying, and it is published until the tokens it signed have expired, then retired and
- * deleted.
+ * deleted. The purge: expired state, and what belonged to a lapsed grant, deleted; the rest kept.
  */
 import { type IncomingMessage } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type * as Jose from 'jose';
 import { esmImport } from '../../src/core/esm-import';
-import { oauthKeys } from '../../src/database/schema';
+import { oauthKeys, oauthState } from '../../src/database/schema';
 import { Transactions } from '../../src/database/transactions';
 import { AccessTokens } from '../../src/oauth/access-tokens';
 import { OAuthConfig } from '../../src/oauth/oauth.config';
 import { OAuthKeys, type PrivateJwk } from '../../src/oauth/oauth-keys';
+import { OAuthStatePurge } from '../../src/oauth/oauth-state-purge';
 import { OAuthStateRepository } from '../../src/oauth/oauth-state.repository';
 import { OAuthUrls } from '../../src/oauth/oauth-urls';
 import { useServiceModule } from '../support/service-module';
@@ -87,5 +88,28 @@ describe('OAuth housekeeping', () => {
     expect(await keys().deleteRetiredSigningKeys()).toBe(1);
     const left = await module().get(Transactions).db.select().from(oauthKeys);
     expect(left.filter((row) => row.kind === 'signing').map((row) => row.id)).toEqual([kid]);
+  });
+
+  test('the purge deletes expired state and what belonged to a lapsed grant, and keeps the rest', async () => {
+    const state = module().get(OAuthStateRepository);
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    await state.upsert('Grant', 'lapsed', { accountId: 'bo', clientId: 'c' }, aMinuteAgo);
+    await state.upsert('RefreshToken', 'of-lapsed', { grantId: 'lapsed' }, inAnHour);
+    await state.upsert('RefreshToken', 'of-live', { grantId: GRANT_ID }, inAnHour);
+    await state.upsert('AuthorizationCode', 'old-code', { grantId: GRANT_ID }, aMinuteAgo);
+    await state.upsert('Session', 'open', { uid: 'u-1' }, inAnHour);
+
+    // The scheduled purge may run meanwhile too: what is left is what counts.
+    await module().get(OAuthStatePurge).purge();
+    const left = await module()
+      .get(Transactions)
+      .db.select({ model: oauthState.model, id: oauthState.id })
+      .from(oauthState);
+    expect(left.map((row) => `${row.model}:${row.id}`).sort()).toEqual([
+      `Grant:${GRANT_ID}`,
+      'RefreshToken:of-live',
+      'Session:open',
+    ]);
   });
 });

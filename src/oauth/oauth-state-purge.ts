@@ -1,0 +1,54 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { JobQueue } from '../jobs/job-queue';
+import { OAuthKeys } from './oauth-keys';
+import { OAuthStateRepository } from './oauth-state.repository';
+
+const PURGE_QUEUE = 'oauth-purge';
+/** One chain of purge jobs across every instance. */
+const PURGE_KEY = 'oauth-purge';
+/** Expired state already reads as absent: deleting it is housekeeping, hourly is plenty. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the authorization server's expired state and its retired signing keys, every hour,
+ * through the job queue: each job queues the next as it ends, and the queue's `stately` policy
+ * keeps one chain of them however many instances start one.
+ */
+@Injectable()
+export class OAuthStatePurge implements OnApplicationBootstrap {
+  private readonly logger = new Logger('OAuth');
+
+  constructor(
+    private readonly jobs: JobQueue,
+    private readonly state: OAuthStateRepository,
+    private readonly keys: OAuthKeys,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.work(PURGE_QUEUE, () => this.runScheduled(), {
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+    });
+    await this.jobs.send(PURGE_QUEUE, {}, { singletonKey: PURGE_KEY });
+  }
+
+  /** One purge, as the scheduled job runs it; how many rows and keys it deleted. */
+  async purge(): Promise<{ rows: number; keys: number }> {
+    const deleted = {
+      rows: await this.state.purgeExpired(),
+      keys: await this.keys.deleteRetiredSigningKeys(),
+    };
+    if (deleted.rows + deleted.keys > 0) this.logger.log(deleted, 'Expired OAuth state deleted');
+    return deleted;
+  }
+
+  private async runScheduled(): Promise<void> {
+    await this.purge();
+    await this.jobs.send(
+      PURGE_QUEUE,
+      {},
+      { singletonKey: PURGE_KEY, startAfter: new Date(Date.now() + PURGE_INTERVAL_MS) },
+    );
+  }
+}
