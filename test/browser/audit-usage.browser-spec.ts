@@ -170,7 +170,10 @@ test('the Usage page charts tokens and cost per day by agent, with every figure 
   await screenshot(page, 'usage');
   // The chart follows its container's width, once the browser tells it the container changed.
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.waitForFunction("document.querySelector('.usage-chart canvas').clientWidth <= 360");
+  // A function, not a string: the console's policy forbids evaluating strings.
+  await page.waitForFunction(
+    () => (document.querySelector('.usage-chart canvas')?.clientWidth ?? Infinity) <= 360,
+  );
   expect(await sidewaysOverflow(page)).toBe(0);
   await page.setViewportSize({ width: 1280, height: 900 });
 });
