@@ -18,6 +18,7 @@ import { AUDIT_TYPES } from '../../src/audit/audit-event';
 import { DATABASE, type Database } from '../../src/database/database';
 import { AUDIT_TYPES as CONSOLE_AUDIT_TYPES } from '../../console/src/api/audit-types';
 import { bearerFor } from '../support/api-key';
+import { eventually } from '../support/eventually';
 import { listeningUrl } from '../support/runtime-client';
 import { SELECTED_ADAPTER, type TestApp, startTestApp } from '../support/test-app';
 
@@ -170,10 +171,10 @@ test('the Usage page charts tokens and cost per day by agent, with every figure 
   await screenshot(page, 'usage');
   // The chart follows its container's width, once the browser tells it the container changed.
   await page.setViewportSize({ width: 360, height: 740 });
-  // A function, not a string: the console's policy forbids evaluating strings.
-  await page.waitForFunction(
-    () => (document.querySelector('.usage-chart canvas')?.clientWidth ?? Infinity) <= 360,
-  );
+  await eventually('the chart to fit 360 px', async () => {
+    const box = await page.locator('.usage-chart canvas').first().boundingBox();
+    return box && box.width <= 360 ? box : undefined;
+  });
   expect(await sidewaysOverflow(page)).toBe(0);
   await page.setViewportSize({ width: 1280, height: 900 });
 });
