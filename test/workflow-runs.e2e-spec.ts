@@ -177,6 +177,7 @@ describeOnAdapter('workflow runs', (app) => {
       expect(stored.map((frame) => frame.data.sequenceNumber)).toEqual(stored.map((_, i) => i));
       expect(own(frames)[1].data).toMatchObject({
         stepIndex: 0,
+        stepPath: '0',
         stepKey: 'fetch',
         stepType: 'tool',
         refId: echoToolId,
@@ -198,6 +199,7 @@ describeOnAdapter('workflow runs', (app) => {
         type: 'user_message_sent',
         content: message,
         stepIndex: 1,
+        stepPath: '1',
         persistenceState: 'transient',
       });
       expect(relayed.map((frame) => frame.event)).toContain('message');
@@ -219,6 +221,7 @@ describeOnAdapter('workflow runs', (app) => {
       expect(view.finished_at).not.toBeNull();
       expect(view.steps).toEqual([
         {
+          path: '0',
           index: 0,
           key: 'fetch',
           type: 'tool',
@@ -228,6 +231,7 @@ describeOnAdapter('workflow runs', (app) => {
           output: first,
         },
         {
+          path: '1',
           index: 1,
           key: 'summary',
           type: 'agent',
@@ -238,6 +242,7 @@ describeOnAdapter('workflow runs', (app) => {
           output: answer,
         },
         {
+          path: '2',
           index: 2,
           key: null,
           type: 'tool',

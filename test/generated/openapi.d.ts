@@ -3793,10 +3793,11 @@ export interface components {
     };
     WorkflowRunStepDto: {
       /**
+       * @description Absent only for a step run the run's pinned definition does not hold.
        * @example agent
        * @enum {string}
        */
-      type: 'agent' | 'tool';
+      type?: 'agent' | 'tool';
       /**
        * @example completed
        * @enum {string}
@@ -3813,7 +3814,20 @@ export interface components {
        * @example A diagram of the login flow.
        */
       output?: Record<string, never>;
-      /** @example 1 */
+      /** @description The step runs nested in this one (its cases', branches', items' or iterations'). */
+      steps?: components['schemas']['WorkflowRunStepDto'][];
+      /**
+       * @description The step run's place in the run's tree: a top-level step's index (`"2"`), or its parent's
+       *     path, the group it is in and its index there: `"3/items/7/0"` (a map's item 7),
+       *     `"1/cases/0/0"` (a branch's first case), `"1/default/0"`, `"4/branches/b/0"` (a parallel
+       *     branch `b`), `"5/iterations/2/0"` (a loop's third iteration).
+       * @example 1
+       */
+      path: string;
+      /**
+       * @description Its position in its list of steps: the last number of its path.
+       * @example 1
+       */
       index: number;
       /**
        * @description The step's key in the workflow, if it has one.
@@ -3824,7 +3838,7 @@ export interface components {
        * @description The agent's or the tool's id.
        * @example 2b1a0f9e-8d7c-4b6a-9e5d-4c3b2a1f0e9d
        */
-      ref_id: string;
+      ref_id?: string;
       /**
        * @description An agent step's run.
        * @example 8c7b6a5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d

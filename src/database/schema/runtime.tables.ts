@@ -213,14 +213,22 @@ export const workflowRuns = pgTable(
   ],
 );
 
-/** Where each step of a workflow run stands, and what it produced. */
+/**
+ * Where each step run of a workflow run stands, and what it produced: one row per step run,
+ * a step nested in another (a branch's case, a map's item, a parallel branch) included, named
+ * by its `path` in the tree (see `step-paths.ts`). A completed row is what a resumed run goes
+ * past, at any depth.
+ */
 export const workflowRunSteps = pgTable(
   'workflow_run_steps',
   {
     workflow_run_id: uuid('workflow_run_id')
       .notNull()
       .references(() => workflowRuns.id, { onDelete: 'cascade' }),
-    index: integer('index').notNull(),
+    /** `"2"` for the third top-level step, `"3/items/7/0"` for the first step of item 7 of step 3. */
+    path: text('path').notNull(),
+    /** A top-level step's position; null for a step nested in another. */
+    index: integer('index'),
     status: text('status').$type<WorkflowStepStatus>().notNull().default('pending'),
     /** How often the step started: its retries and its runs again after a cut-off included. */
     attempts: integer('attempts').notNull().default(0),
@@ -229,7 +237,7 @@ export const workflowRunSteps = pgTable(
     output: jsonb('output').$type<unknown>(),
     error: jsonb('error').$type<{ code: string; message: string }>(),
   },
-  (table) => [primaryKey({ columns: [table.workflow_run_id, table.index] })],
+  (table) => [primaryKey({ columns: [table.workflow_run_id, table.path] })],
 );
 
 /** The persisted events of a workflow run, numbered gap-free from 0. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database } from '../../database/database';
 import { workflowRunSteps } from '../../database/schema';
+import { topLevelPath } from './step-paths';
 
 /** A step's change of state, with what it produced or why it failed. */
 export type StepChange =
@@ -10,8 +11,8 @@ export type StepChange =
   | { status: 'completed'; output: unknown }
   | { status: 'failed' | 'cancelled'; error: { code: string; message: string } };
 
-/** A change of the workflow run's step at `index`. */
-export type StepUpdate = StepChange & { index: number };
+/** A change of the workflow run's top-level step at `index`, or of the step run at `path`. */
+export type StepUpdate = StepChange & ({ index: number } | { path: string });
 
 /**
  * The `WITH` query `changed_steps` that makes the changes the placeholder `step_changes` lists
@@ -21,7 +22,7 @@ export type StepUpdate = StepChange & { index: number };
  * keeps its value.
  */
 export function changedStepsQuery(db: Database) {
-  return db.$with('changed_steps', { index: workflowRunSteps.index }).as(sql`
+  return db.$with('changed_steps', { path: workflowRunSteps.path }).as(sql`
     UPDATE ${workflowRunSteps} AS step
     SET status = change.status,
       attempts = step.attempts + CASE WHEN change.started THEN 1 ELSE 0 END,
@@ -29,10 +30,10 @@ export function changedStepsQuery(db: Database) {
       output = CASE WHEN change.sets_output THEN change.output ELSE step.output END,
       error = CASE WHEN change.sets_error THEN change.error ELSE step.error END
     FROM jsonb_to_recordset(${sql.placeholder('step_changes')}::jsonb) AS change (
-      index int, status text, started boolean, sets_run_id boolean, run_id uuid,
+      path text, status text, started boolean, sets_run_id boolean, run_id uuid,
       sets_output boolean, output jsonb, sets_error boolean, error jsonb)
-    WHERE step.workflow_run_id = ${sql.placeholder('workflow_run_id')} AND step.index = change.index
-    RETURNING step.index`);
+    WHERE step.workflow_run_id = ${sql.placeholder('workflow_run_id')} AND step.path = change.path
+    RETURNING step.path`);
 }
 
 /**
@@ -42,7 +43,7 @@ export function changedStepsQuery(db: Database) {
 export function stepChangesValue(updates: readonly StepUpdate[]): string {
   return JSON.stringify(
     updates.map((update) => ({
-      index: update.index,
+      path: 'path' in update ? update.path : topLevelPath(update.index),
       status: update.status,
       started: 'started' in update && update.started === true,
       sets_run_id: 'runId' in update && update.runId !== undefined,

@@ -37,6 +37,8 @@ interface WorkflowRunEventBase<T> {
   persistenceState: 'persisted' | 'transient';
   /** Stored events only: consecutive from 0 per workflow run. */
   sequenceNumber?: number;
+  /** A step's event: the step run's path in the run's tree (see `step-paths.ts`). */
+  stepPath?: string;
 }
 
 /** An event of the workflow run itself; all but `complete` are stored. */

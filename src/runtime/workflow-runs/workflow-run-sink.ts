@@ -2,6 +2,7 @@ import { type Transactions } from '../../database/transactions';
 import { EventSink } from '../events/event-sink';
 import { type RunEvent } from '../events/run-event.types';
 import { type StepUpdate } from './step-changes';
+import { topLevelPath } from './step-paths';
 import { type WorkflowRunEventStore } from './workflow-run-events.repository';
 import {
   type RelayedStepEvent,
@@ -92,6 +93,7 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
       timestamp: new Date().toISOString(),
       persistenceState: type === 'complete' ? 'transient' : 'persisted',
       ...fields,
+      ...stepPathOf(fields),
     } as WorkflowRunEvent;
   }
 
@@ -105,8 +107,16 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
       eventIndex: this.takeIndex(),
       persistenceState: 'transient',
       stepIndex,
+      stepPath: topLevelPath(stepIndex),
     } as RelayedStepEvent;
     // Stored nowhere here, it can only fail once the stream has ended: nobody is left to see it.
     await this.emitTogether([relayed]).catch(() => undefined);
   }
+}
+
+/** A top-level step's event names its step by path too, as nested steps' events do. */
+function stepPathOf(fields: object): { stepPath?: string } {
+  return 'stepIndex' in fields && typeof fields.stepIndex === 'number'
+    ? { stepPath: topLevelPath(fields.stepIndex) }
+    : {};
 }

@@ -353,7 +353,10 @@ export class WorkflowRunner {
     execution.waits = execution.waits
       .then(() =>
         this.transactions.run(async () => {
-          await this.repository.changeStep(run.id, { index, status });
+          await this.repository.changeStep(
+            run.id,
+            waits ? { index, status: 'awaiting_approval' } : { index, status: 'running' },
+          );
           if (!(await this.repository.setActiveStatus(run.id, status))) throw ended;
         }),
       )

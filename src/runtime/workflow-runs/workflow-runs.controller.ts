@@ -160,7 +160,7 @@ export class WorkflowRunsController {
 
   private async view(run: WorkflowRunRow): Promise<WorkflowRunDto> {
     const [steps, webhook] = await Promise.all([
-      this.workflowRuns.steps(run),
+      this.workflowRuns.stepRuns(run),
       this.workflowRuns.webhookOf(run),
     ]);
     return { ...toWorkflowRunDto(run, steps), webhook };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ACTIVE_RUN_STATUSES,
   isActiveRunStatus,
@@ -20,10 +20,14 @@ import { WebhookOutbox, type WebhookType } from '../../webhooks/webhook-outbox';
 import { type WorkflowRunEvent } from './workflow-run-event.types';
 import { type RowChange, addedEvents, addedEventsValue } from './workflow-run-events.repository';
 import { type StepUpdate, changedStepsQuery, stepChangesValue } from './step-changes';
+import { compareStepPaths } from './step-paths';
 import { toWorkflowRunDto } from './workflow-run-views';
 
 export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
-export type WorkflowRunStepRow = typeof workflowRunSteps.$inferSelect;
+/** A step run at any depth of a workflow run's tree. */
+export type StepRunRow = typeof workflowRunSteps.$inferSelect;
+/** A top-level step's run: its `index` set. */
+export type WorkflowRunStepRow = StepRunRow & { index: number };
 
 export interface NewWorkflowRun {
   workflowId: string;
@@ -120,12 +124,37 @@ export class WorkflowRunsRepository {
     return selectNewestFirst(this.transactions.db, workflowRuns, where, page);
   }
 
+  /** The runs of the workflow run's top-level steps, in their order. */
   async steps(workflowRunId: string): Promise<WorkflowRunStepRow[]> {
-    return this.transactions.db
+    const rows = await this.transactions.db
       .select()
       .from(workflowRunSteps)
-      .where(eq(workflowRunSteps.workflow_run_id, workflowRunId))
+      .where(
+        and(eq(workflowRunSteps.workflow_run_id, workflowRunId), isNotNull(workflowRunSteps.index)),
+      )
       .orderBy(asc(workflowRunSteps.index));
+    return rows as WorkflowRunStepRow[];
+  }
+
+  /** Every step run of the workflow run, at any depth, in the order of their paths. */
+  async stepRuns(workflowRunId: string): Promise<StepRunRow[]> {
+    const rows = await this.transactions.db
+      .select()
+      .from(workflowRunSteps)
+      .where(eq(workflowRunSteps.workflow_run_id, workflowRunId));
+    return rows.sort((a, b) => compareStepPaths(a.path, b.path));
+  }
+
+  /**
+   * Adds the nested step runs at `paths`, pending, when the step they are in reaches them;
+   * one there already (added by an execution before a restart) is kept as it stands.
+   */
+  async addStepRuns(workflowRunId: string, paths: readonly string[]): Promise<void> {
+    if (paths.length === 0) return;
+    await this.transactions.db
+      .insert(workflowRunSteps)
+      .values(paths.map((path) => ({ workflow_run_id: workflowRunId, path })))
+      .onConflictDoNothing();
   }
 
   async changeStep(workflowRunId: string, update: StepUpdate): Promise<void> {
@@ -204,7 +233,7 @@ export class WorkflowRunsRepository {
       url: row.webhook_url,
       type: `workflow_run.${row.status}` as WebhookType,
       subject: { kind: 'workflow_run', id: row.id },
-      data: toWorkflowRunDto(row, await this.steps(row.id)),
+      data: toWorkflowRunDto(row, await this.stepRuns(row.id)),
     });
   }
 
@@ -260,17 +289,22 @@ export class WorkflowRunsRepository {
         .where(and(eq(workflowRuns.id, id), staleFor(seconds)))
         .returning();
       if (!row) return undefined;
-      const step = (await this.steps(id)).find((state) =>
-        isActiveRunStatus(state.status as RunStatus),
-      );
-      if (step) {
-        await this.changeStep(id, {
-          index: step.index,
+      // Every step run at work ends with it: each branch and item running, at any depth.
+      const cancelled = await this.transactions.db
+        .update(workflowRunSteps)
+        .set({
           status: 'cancelled',
           error: { code: 'RUN_CANCELLED', message: 'The workflow run was cancelled' },
-        });
-      }
+        })
+        .where(
+          and(
+            eq(workflowRunSteps.workflow_run_id, id),
+            inArray(workflowRunSteps.status, [...ACTIVE_RUN_STATUSES]),
+          ),
+        )
+        .returning();
       await this.notifyWebhook(row);
+      const step = cancelled.find((state) => state.index !== null);
       return { run: row, stepRunId: step?.run_id ?? null };
     });
   }
@@ -321,8 +355,8 @@ function workflowRunStart(db: Database, columns: Record<string, unknown>) {
     SELECT ${workflowRunId}, added.position, added.event_index, added.type, added.event
     FROM ${addedEvents()}`);
   const steps = db.$with('inserted_steps', {}).as(sql`
-    INSERT INTO ${workflowRunSteps} (workflow_run_id, index, status, attempts)
-    SELECT ${workflowRunId}, step.index,
+    INSERT INTO ${workflowRunSteps} (workflow_run_id, path, index, status, attempts)
+    SELECT ${workflowRunId}, step.index::text, step.index,
       CASE WHEN first.started THEN 'running' ELSE 'pending' END, first.started::int
     FROM generate_series(0, ${sql.placeholder('step_count')}::int - 1) AS step (index),
       LATERAL (SELECT step.index = 0 AND ${sql.placeholder('first_started')}::boolean

@@ -23,6 +23,7 @@ import { WebhookOutbox, type WebhookState } from '../../webhooks/webhook-outbox'
 import { WebhookTargets } from '../../webhooks/webhook-targets';
 import { InvalidWorkflowInputError, WorkflowRunNotFoundError } from './workflow-run.errors';
 import { type WorkflowRunEvent } from './workflow-run-event.types';
+import { topLevelPath } from './step-paths';
 import { stepStartedFields } from './step-started';
 import { WorkflowRunExecutions } from './workflow-run-executions';
 import { startWorkflowRunSpan } from './workflow-run-spans';
@@ -147,8 +148,9 @@ export class WorkflowRunsService {
     return this.repository.listOwned(principal.user, workflow.id, page);
   }
 
-  steps(run: WorkflowRunRow) {
-    return this.repository.steps(run.id);
+  /** Its step runs at every depth, in path order. */
+  stepRuns(run: WorkflowRunRow) {
+    return this.repository.stepRuns(run.id);
   }
 
   /** How the latest webhook delivery about it stands; null when it has no webhook. */
@@ -227,6 +229,7 @@ function openingEvents(
     eventIndex: 1,
     persistenceState: 'persisted',
     ...stepStartedFields(steps[0], 0),
+    stepPath: topLevelPath(0),
   };
   return [started, firstStep];
 }

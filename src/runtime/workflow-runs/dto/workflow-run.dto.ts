@@ -24,14 +24,23 @@ export class StartWorkflowRunDto {
 }
 
 export class WorkflowRunStepDto {
-  /** @example 1 */
+  /**
+   * The step run's place in the run's tree: a top-level step's index (`"2"`), or its parent's
+   * path, the group it is in and its index there: `"3/items/7/0"` (a map's item 7),
+   * `"1/cases/0/0"` (a branch's first case), `"1/default/0"`, `"4/branches/b/0"` (a parallel
+   * branch `b`), `"5/iterations/2/0"` (a loop's third iteration).
+   * @example "1"
+   */
+  path!: string;
+  /** Its position in its list of steps: the last number of its path. @example 1 */
   index!: number;
   /** The step's key in the workflow, if it has one. @example "draft" */
   key!: string | null;
-  @ApiProperty({ enum: ['agent', 'tool'], example: 'agent' })
-  type!: string;
+  /** Absent only for a step run the run's pinned definition does not hold. */
+  @ApiProperty({ enum: ['agent', 'tool'], example: 'agent', required: false })
+  type?: string;
   /** The agent's or the tool's id. @example "2b1a0f9e-8d7c-4b6a-9e5d-4c3b2a1f0e9d" */
-  ref_id!: string;
+  ref_id?: string;
   @ApiProperty({ enum: ['pending', ...STATUSES], example: 'completed' })
   status!: string;
   /**
@@ -46,6 +55,9 @@ export class WorkflowRunStepDto {
   @ApiProperty({ required: false, example: 'A diagram of the login flow.' })
   output?: unknown;
   error?: RunErrorDto;
+  /** The step runs nested in this one (its cases', branches', items' or iterations'). */
+  @ApiProperty({ type: () => [WorkflowRunStepDto], required: false })
+  steps?: WorkflowRunStepDto[];
 }
 
 export class WorkflowRunDto {
