@@ -93,6 +93,10 @@ describe('workflow expressions', () => {
     await expect(
       expressionFault('input.l.map(x, input.l.filter(y, y > x).size())', ALL),
     ).resolves.toEqual({ position: 15, message: 'A comprehension cannot be nested in another' });
+    // Backtracking regular expressions could take exponential time on a short text.
+    await expect(
+      expressionFault('input.s.startsWith("a") && input.s.matches("(a+)+$")', ALL),
+    ).resolves.toEqual({ position: 27, message: 'matches() is not available in expressions' });
   });
 
   it('fails a result with more values than bounded', async () => {

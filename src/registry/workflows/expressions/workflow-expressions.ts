@@ -24,6 +24,12 @@ const LIMITS: Partial<Cel.Limits> = {
 /** The macros that iterate over a list or map. */
 const COMPREHENSIONS = new Set(['all', 'exists', 'exists_one', 'existsOne', 'map', 'filter']);
 
+/**
+ * Functions refused: the evaluator's `matches` runs a JavaScript regular expression, whose
+ * backtracking can take time exponential in the text.
+ */
+const UNAVAILABLE = new Set(['matches']);
+
 /** The problem of an expression at `position` (an offset in it, from 0). */
 export interface ExpressionFault {
   position: number;
@@ -47,7 +53,7 @@ export async function expressionFault(
   try {
     const checked = environment.check(source);
     if (!checked.valid) return faultOf(checked.error);
-    return nestedComprehension(environment.parse(source).ast);
+    return structuralFault(environment.parse(source).ast);
   } catch (error) {
     return faultOf(error);
   }
@@ -110,12 +116,19 @@ function environmentOf(variables: readonly ExpressionVariable[]): Promise<Cel.En
   return environment;
 }
 
-/** A comprehension inside another's body: refused, its cost would grow with the data squared. */
-function nestedComprehension(root: Cel.ASTNode): ExpressionFault | undefined {
+/**
+ * What the type checker lets through but the bounds refuse: a comprehension inside another's
+ * body (its cost would grow with the data squared), and the functions `UNAVAILABLE` lists.
+ */
+function structuralFault(root: Cel.ASTNode): ExpressionFault | undefined {
   const visit = (node: Cel.ASTNode, inside: boolean): ExpressionFault | undefined => {
     const iterates = isComprehension(node);
     if (iterates && inside) {
       return { position: node.pos, message: 'A comprehension cannot be nested in another' };
+    }
+    const called = calledName(node);
+    if (called !== undefined && UNAVAILABLE.has(called)) {
+      return { position: node.pos, message: `${called}() is not available in expressions` };
     }
     for (const child of childrenOf(node)) {
       const fault = visit(child, inside || iterates);
@@ -128,6 +141,11 @@ function nestedComprehension(root: Cel.ASTNode): ExpressionFault | undefined {
 
 function isComprehension(node: Cel.ASTNode): boolean {
   return node.op === 'rcall' && COMPREHENSIONS.has(node.args[0]);
+}
+
+/** The name of the function or method a call node calls. */
+function calledName(node: Cel.ASTNode): string | undefined {
+  return node.op === 'rcall' || node.op === 'call' ? node.args[0] : undefined;
 }
 
 function childrenOf(node: Cel.ASTNode): Cel.ASTNode[] {
