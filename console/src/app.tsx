@@ -128,7 +128,7 @@ function View({ route, me }: { route: Route; me: CurrentKey }) {
         <p class="error">Tool sources are for admins.</p>
       );
     case 'usage':
-      return <UsageView />;
+      return <UsageView me={me} />;
     case 'audit':
       return me.role === 'admin' ? (
         <AuditView />

@@ -1,8 +1,8 @@
 /**
  * The console's Audit and Usage pages in Chromium: an admin filters the audit log, pages through
  * it and verifies the chain (and sees it broken once a row is changed in the database); the
- * usage of scripted runs shows as a chart and a table, tokens and cost; members get their own
- * usage and no audit page.
+ * usage of scripted runs shows as a chart and a table, tokens and cost, and a budget's use of its
+ * window; members get their own usage, and no audit page or budgets.
  */
 import { sql } from 'drizzle-orm';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -52,6 +52,12 @@ beforeAll(async () => {
   adminAuth = await bearerFor(app.app, 'root', 'root', 'admin');
   memberAuth = await bearerFor(app.app, 'mia', 'mia', 'member');
   const admin = as(adminAuth);
+  const budget = await admin.post('/api/v1/budgets', {
+    scope: { user: 'mia' },
+    period: 'day',
+    limits: { tool_calls: 1000, tokens: 2_000_000 },
+  });
+  if (budget.status !== 201) throw new Error(`budget: ${JSON.stringify(budget.body)}`);
   agentName = `writer_${process.pid}`;
   const agent = await admin.post('/api/v1/agents', {
     name: agentName,
@@ -165,6 +171,23 @@ test('the Usage page charts tokens and cost per day by agent, with every figure 
   expect(await page.locator('.usage-chart figcaption').innerText()).toBe(
     'Tokens (input and output) per day by agent',
   );
+  // mia's one tool call and her test run's 1,500 tokens, counted against her budget.
+  const budget = page.getByRole('region', { name: 'Budgets' }).getByRole('listitem');
+  expect(await budget.locator('p').first().innerText()).toBe('User mia, per day');
+  for (const [name, used] of [
+    ['User mia 1 / 1,000 tool calls', 1],
+    ['User mia 1,500 / 2,000,000 tokens', 1500],
+  ] as const)
+    expect(await budget.getByRole('meter', { name, exact: true }).getAttribute('value')).toBe(
+      String(used),
+    );
+  expect(await budget.getByText(/^Resets /).innerText()).toBe(
+    `Resets ${await page.evaluate(() => {
+      const midnight = new Date();
+      midnight.setUTCHours(24, 0, 0, 0);
+      return midnight.toLocaleString();
+    })}`,
+  );
   await page.getByLabel('Show').selectOption('cost');
   await page.getByText('Cost (USD) per day by agent').waitFor();
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -191,6 +214,7 @@ test('a member sees their own usage by user, and no Audit link', async () => {
       .locator('tbody tr');
     await rows.first().waitFor();
     expect(await rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(['mia']);
+    expect(await memberPage.getByRole('heading', { name: 'Budgets' }).count()).toBe(0);
     expect(await memberPage.getByRole('link', { name: 'Audit' }).count()).toBe(0);
     await memberPage.goto(`${base}/console/#/audit`);
     await memberPage.getByText('The audit log is for admins.').waitFor();

@@ -217,6 +217,19 @@ export interface UsageItem {
   cost?: number;
 }
 
+export type BudgetDimension = 'tool_calls' | 'runs' | 'tokens';
+
+/** A limit on one user's, API key's or agent's use per window, with the current window's use. */
+export interface Budget {
+  id: string;
+  scope: { user?: string; key_id?: string; agent_id?: string };
+  period: 'minute' | 'hour' | 'day' | 'month';
+  limits: Partial<Record<BudgetDimension, number>>;
+  used: Partial<Record<BudgetDimension, number>>;
+  window_start: string;
+  resets_at: string;
+}
+
 /** An application connected with OAuth, acting as `user` within `scopes`. */
 export interface OAuthGrant {
   id: string;

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
 import { getJson, query } from '../api/client';
-import { type Agent, type Page, type UsageItem } from '../api/types';
+import { type Agent, type CurrentKey, type Page, type UsageItem } from '../api/types';
 import { Status } from '../components/status';
 import { type ChartSeries, UsageChart } from '../components/usage-chart';
 import { useAsync } from '../use-async';
+import { BudgetsSection } from './budgets-section';
 
 type GroupBy = 'agent' | 'user';
 type Measure = 'tokens' | 'cost';
@@ -34,9 +35,9 @@ interface Report {
 
 /**
  * Use per day by agent or by user (admins see everyone's, members their own): tokens or cost as
- * a chart, and every figure in a table below it.
+ * a chart, and every figure in a table below it; for admins, each budget's use of its window.
  */
-export function UsageView() {
+export function UsageView({ me }: { me: CurrentKey }) {
   const [groupBy, setGroupBy] = useState<GroupBy>('agent');
   const [measure, setMeasure] = useState<Measure>('tokens');
   const [range, setRange] = useState(30);
@@ -91,6 +92,7 @@ export function UsageView() {
           <UsageReport report={loaded} days={days} groupBy={groupBy} measure={measure} />
         )}
       </Status>
+      {me.role === 'admin' && <BudgetsSection />}
     </section>
   );
 }
@@ -188,7 +190,6 @@ function UsageReport({
           </tbody>
         </table>
       </div>
-      {/* Budgets' current use belongs in a section of its own below, from /api/v1/budgets. */}
     </>
   );
 }
