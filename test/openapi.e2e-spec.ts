@@ -240,6 +240,7 @@ describeHttpContract('OpenAPI document', (testApp) => {
     for (const name of ['CreateToolDto', 'UpdateToolDto']) {
       const { mapping } = schemas[name].properties.implementation.discriminator!;
       expect(mapping).toEqual({
+        a2a: '#/components/schemas/A2aImplementationDto',
         agent: '#/components/schemas/AgentToolImplementationDto',
         http: '#/components/schemas/ToolImplementationDto',
         mcp: '#/components/schemas/ToolImplementationDto',
@@ -247,6 +248,7 @@ describeHttpContract('OpenAPI document', (testApp) => {
       });
     }
     expect(schemas.AgentToolImplementationDto.properties).toHaveProperty('agent_id');
+    expect(schemas.A2aImplementationDto.properties).toHaveProperty('agent_card_url');
   });
 
   test('list parameters are optional and not prefilled', () => {
