@@ -197,6 +197,55 @@ describeOnAdapter('workflow triggers', (app) => {
     ]);
   });
 
+  it('starts at most `deliveries_per_minute` runs in a minute of concurrent deliveries, and answers a repeated one with its run', async () => {
+    const minute = () => Math.floor(Date.now() / 60_000);
+    // The limit counts per clock minute: a burst that straddles two is sent again, whole.
+    const burst = async () => {
+      const trigger = await createTrigger({ verification: 'none', deliveries_per_minute: 3 });
+      const started = minute();
+      const answers = await Promise.all(
+        Array.from({ length: 7 }, (_, i) =>
+          deliver(trigger, { i }, { headers: { 'webhook-id': `flood_${i}` } }),
+        ),
+      );
+      return minute() === started ? { trigger, answers } : undefined;
+    };
+    let sent = await burst();
+    while (sent === undefined) sent = await burst();
+    const { trigger, answers } = sent;
+
+    const accepted = answers.filter((answer) => answer.status === 202);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(accepted).toHaveLength(3);
+    expect(refused).toHaveLength(4);
+    for (const answer of refused) {
+      expect(answer.body.error.code).toBe('TRIGGER_RATE_LIMITED');
+      const retryAfter = Number(answer.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(answer.headers['ratelimit-policy']).toBe('"trigger";q=3;w=60');
+    }
+    const fires = await member.get(`/api/v1/triggers/${trigger.id}/fires`);
+    expect(fires.body.total).toBe(3);
+
+    // A sender's retry of an accepted delivery still gets its run, with the minute used up.
+    const acceptedIndex = answers.findIndex((answer) => answer.status === 202);
+    const again = await deliver(
+      trigger,
+      {},
+      { headers: { 'webhook-id': `flood_${acceptedIndex}` } },
+    );
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(accepted[0].body);
+
+    const limits = [0, 10_001, 2.5, '60'];
+    for (const deliveries_per_minute of limits) {
+      expect((await patch(admin, trigger.id, { deliveries_per_minute })).status).toBe(422);
+    }
+    const raised = await patch(admin, trigger.id, { deliveries_per_minute: 1000 });
+    expect(raised.body.deliveries_per_minute).toBe(1000);
+  });
+
   it('refuses a wrong signature, another trigger’s secret, a stale timestamp and a missing signature with 401', async () => {
     const trigger = await createTrigger();
     const other = await createTrigger();

@@ -2160,6 +2160,14 @@ export interface components {
        * @example Europe/Paris
        */
       timezone?: string;
+      /**
+       * @description A webhook's: how many deliveries may start runs per minute (by the clock of the database
+       *     every instance shares); past it a delivery gets 429 `TRIGGER_RATE_LIMITED` with
+       *     `Retry-After`, and nothing runs. A delivery repeated (the same `webhook-id`) is not counted.
+       *     1 to 10,000; default 60.
+       * @example 60
+       */
+      deliveries_per_minute?: number;
     };
     CreatedApiKeyDto: {
       /**
@@ -2240,6 +2248,11 @@ export interface components {
       cron: string | null;
       /** @description A schedule's; null for a webhook. */
       timezone: string | null;
+      /**
+       * @description A webhook's deliveries that may start runs per minute; null for a schedule.
+       * @example 60
+       */
+      deliveries_per_minute: number | null;
       /**
        * Format: date-time
        * @description An enabled schedule's next fire time; null otherwise.
@@ -3554,6 +3567,14 @@ export interface components {
        * @example Europe/Paris
        */
       timezone?: string;
+      /**
+       * @description A webhook's: how many deliveries may start runs per minute (by the clock of the database
+       *     every instance shares); past it a delivery gets 429 `TRIGGER_RATE_LIMITED` with
+       *     `Retry-After`, and nothing runs. A delivery repeated (the same `webhook-id`) is not counted.
+       *     1 to 10,000; default 60.
+       * @example 60
+       */
+      deliveries_per_minute?: number;
     };
     UpstreamToolStateDto: {
       /** @example Creates an issue in a repository */
@@ -3992,6 +4013,11 @@ export interface components {
       cron: string | null;
       /** @description A schedule's; null for a webhook. */
       timezone: string | null;
+      /**
+       * @description A webhook's deliveries that may start runs per minute; null for a schedule.
+       * @example 60
+       */
+      deliveries_per_minute: number | null;
       /**
        * Format: date-time
        * @description An enabled schedule's next fire time; null otherwise.
@@ -10130,6 +10156,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TRIGGER_RATE_LIMITED */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,4 +1,14 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { workflows } from './registry.tables';
 import { workflowRuns } from './runtime.tables';
 import { timestamps } from './timestamps';
@@ -43,6 +53,14 @@ export const workflowTriggers = pgTable(
      * other job of the trigger is left over and does nothing. Null while disabled.
      */
     next_fire_at: timestamp('next_fire_at', { withTimezone: true, mode: 'date' }),
+    /** A webhook's: how many new deliveries start runs per minute; null for a schedule. */
+    deliveries_per_minute: integer('deliveries_per_minute'),
+    /**
+     * The minute (by the database's clock) a webhook's deliveries are counted in, and how many
+     * started runs in it: one row every instance updates under its lock, so the limit is exact.
+     */
+    delivery_window_start: timestamp('delivery_window_start', { withTimezone: true, mode: 'date' }),
+    delivery_window_count: integer('delivery_window_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [index('workflow_triggers_workflow_idx').on(table.workflow_id, table.created_at)],

@@ -7,7 +7,11 @@ import { nodeRequestOf } from '../../core/http/node-http';
 import { rawBodyOf } from '../../core/http/raw-body';
 import { IdempotencyKeyReusedError } from '../runtime.errors';
 import { TriggeredRunDto } from './dto/workflow-trigger.dto';
-import { WebhookSignatureError, WorkflowTriggerNotFoundError } from './workflow-trigger.errors';
+import {
+  TriggerRateLimitedError,
+  WebhookSignatureError,
+  WorkflowTriggerNotFoundError,
+} from './workflow-trigger.errors';
 import { WorkflowTriggersService } from './workflow-triggers.service';
 
 const TRIGGER_ID = '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
@@ -35,6 +39,7 @@ export class HooksController {
     new WorkflowTriggerNotFoundError(TRIGGER_ID),
     new IdempotencyKeyReusedError(),
     new PayloadTooLargeError(1024 * 1024),
+    new TriggerRateLimitedError(60, 17),
   )
   async deliver(
     @Param('id') id: string,

@@ -27,6 +27,7 @@ export function toWorkflowTriggerDto(
     cron: row.cron,
     timezone: row.timezone,
     overlap: row.overlap,
+    deliveries_per_minute: row.deliveries_per_minute,
     next_fire_at: row.next_fire_at,
     created_at: row.created_at,
     updated_at: row.updated_at,

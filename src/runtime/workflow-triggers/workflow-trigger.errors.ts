@@ -35,3 +35,32 @@ export class InvalidScheduleError extends DomainError {
     super(`Invalid schedule: ${reason}`);
   }
 }
+
+/**
+ * A webhook delivery past its trigger's deliveries per minute: nothing ran. The headers say
+ * when to send it again (`Retry-After`, and the IETF RateLimit header fields), which senders
+ * following Standard Webhooks' retry schedule do on their own.
+ */
+export class TriggerRateLimitedError extends DomainError {
+  readonly code = 'TRIGGER_RATE_LIMITED';
+  readonly status = 429;
+
+  constructor(
+    private readonly limit: number,
+    private readonly retryAfterSeconds: number,
+  ) {
+    super(
+      `The trigger starts at most ${limit} runs per minute; send the delivery again in ${retryAfterSeconds} seconds`,
+      { limit, retry_after: retryAfterSeconds },
+    );
+  }
+
+  override headers(): Record<string, string> {
+    const policy = '"trigger"';
+    return {
+      'Retry-After': String(this.retryAfterSeconds),
+      'RateLimit-Policy': `${policy};q=${this.limit};w=60`,
+      RateLimit: `${policy};r=0;t=${this.retryAfterSeconds}`,
+    };
+  }
+}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { type Page } from '../../core/api/page.dto';
 import {
   type RunStatus,
@@ -9,6 +9,7 @@ import {
   workflowTriggers,
 } from '../../database/schema';
 import { Transactions } from '../../database/transactions';
+import { rawRows } from '../../database/raw-rows';
 import { isUuid } from '../../database/uuid';
 
 export type WorkflowTriggerRow = typeof workflowTriggers.$inferSelect;
@@ -17,8 +18,14 @@ export type NewWorkflowTrigger = typeof workflowTriggers.$inferInsert;
 
 /** What a change of a trigger may set. */
 export type WorkflowTriggerChanges = Partial<
-  Pick<WorkflowTriggerRow, 'enabled' | 'verification' | 'input' | 'cron' | 'timezone' | 'overlap'>
+  Pick<
+    WorkflowTriggerRow,
+    'enabled' | 'verification' | 'input' | 'cron' | 'timezone' | 'overlap' | 'deliveries_per_minute'
+  >
 >;
+
+/** A delivery's place in its trigger's minute: taken, or refused until the minute ends. */
+export type DeliverySlot = { taken: true } | { taken: false; retryAfterSeconds: number };
 
 @Injectable()
 export class WorkflowTriggersRepository {
@@ -83,6 +90,45 @@ export class WorkflowTriggersRepository {
         fired_at: firedAt,
       })
       .onConflictDoNothing();
+  }
+
+  /** The run a fire with this key started, if one did. */
+  async firedRun(triggerId: string, dedupeKey: string): Promise<string | undefined> {
+    const [row] = await this.transactions.db
+      .select({ runId: workflowTriggerFires.workflow_run_id })
+      .from(workflowTriggerFires)
+      .where(
+        and(
+          eq(workflowTriggerFires.trigger_id, triggerId),
+          eq(workflowTriggerFires.dedupe_key, dedupeKey),
+        ),
+      );
+    return row?.runId ?? undefined;
+  }
+
+  /**
+   * Counts a delivery in the webhook's current minute (the database's clock) if the minute has
+   * room. One conditional update of the trigger's row: PostgreSQL re-checks the condition under
+   * the row's lock, so deliveries racing on any number of instances never pass the limit.
+   */
+  async takeDeliverySlot(id: string): Promise<DeliverySlot> {
+    const minute = sql`date_trunc('minute', now(), 'UTC')`;
+    const taken = await rawRows<{ id: string }>(
+      this.transactions.db,
+      sql`UPDATE workflow_triggers SET
+            delivery_window_count = CASE WHEN delivery_window_start = ${minute}
+              THEN delivery_window_count + 1 ELSE 1 END,
+            delivery_window_start = ${minute}
+          WHERE id = ${id} AND (delivery_window_start IS DISTINCT FROM ${minute}
+            OR delivery_window_count < deliveries_per_minute)
+          RETURNING id`,
+    );
+    if (taken.length > 0) return { taken: true };
+    const [{ seconds }] = await rawRows<{ seconds: number }>(
+      this.transactions.db,
+      sql`SELECT ceil(extract(epoch FROM ${minute} + interval '1 minute' - now()))::int AS seconds`,
+    );
+    return { taken: false, retryAfterSeconds: Math.max(1, seconds) };
   }
 
   /** How the run of the trigger's latest fire but the one of `dedupeKey` stands, if any. */

@@ -15,6 +15,7 @@ import { WorkflowTriggerSchedule } from './workflow-trigger-schedule';
 import {
   type CreateWorkflowTriggerDto,
   type CreatedWorkflowTriggerDto,
+  DEFAULT_DELIVERIES_PER_MINUTE,
   type UpdateWorkflowTriggerDto,
   type WorkflowTriggerDto,
   type WorkflowTriggerFireDto,
@@ -23,6 +24,7 @@ import { triggerInputOf, triggerInputProblems } from './trigger-input';
 import {
   InvalidScheduleError,
   InvalidTriggerInputError,
+  TriggerRateLimitedError,
   WebhookSignatureError,
   WorkflowTriggerNotFoundError,
 } from './workflow-trigger.errors';
@@ -78,6 +80,7 @@ export class WorkflowTriggersService {
       verification,
       input: dto.input ?? null,
       secret: secret === undefined ? null : this.box.seal(secret),
+      deliveries_per_minute: dto.deliveries_per_minute ?? DEFAULT_DELIVERIES_PER_MINUTE,
     });
     return toCreatedWorkflowTriggerDto(row, this.urlOf(row), secret);
   }
@@ -129,6 +132,9 @@ export class WorkflowTriggersService {
       ...(dto.enabled !== undefined && { enabled: dto.enabled }),
       ...(dto.verification !== undefined && { verification: dto.verification }),
       ...(dto.input !== undefined && { input: dto.input }),
+      ...(dto.deliveries_per_minute !== undefined && {
+        deliveries_per_minute: dto.deliveries_per_minute,
+      }),
       ...(secret !== undefined && { secret: this.box.seal(secret) }),
     });
     if (!row) throw new WorkflowTriggerNotFoundError(id);
@@ -172,7 +178,8 @@ export class WorkflowTriggersService {
 
   /**
    * Starts the trigger's workflow for a delivery, once per `webhook-id`; the run's id. An
-   * unknown or disabled trigger is not found; a signature that does not hold starts nothing.
+   * unknown or disabled trigger is not found; a signature that does not hold starts nothing,
+   * nor does a new delivery past the trigger's deliveries per minute.
    */
   async deliver(triggerId: string, delivery: HookDelivery): Promise<string> {
     const trigger = await this.repository.find(triggerId);
@@ -180,6 +187,13 @@ export class WorkflowTriggersService {
       throw new WorkflowTriggerNotFoundError(triggerId);
     if (trigger.verification === 'standard_webhooks') this.verify(trigger, delivery);
     const deliveryId = headerOf(delivery.headers, 'webhook-id') ?? randomUUID();
+    // A delivery sent again is answered with its run, whatever the minute's count.
+    const fired = await this.repository.firedRun(trigger.id, deliveryId);
+    if (fired !== undefined) return fired;
+    const slot = await this.repository.takeDeliverySlot(trigger.id);
+    if (!slot.taken) {
+      throw new TriggerRateLimitedError(trigger.deliveries_per_minute ?? 0, slot.retryAfterSeconds);
+    }
     const input = triggerInputOf(trigger.input, {
       body: delivery.body,
       headers: delivery.headers,

@@ -1,11 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Allow, IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsIn, IsInt, IsString, Max, Min, MaxLength } from 'class-validator';
 import { PageDtoOf } from '../../../core/api/page-dto-of';
 import { Omittable } from '../../../core/validation/omittable.decorator';
 
 const TYPES = ['webhook', 'schedule'] as const;
 const VERIFICATIONS = ['standard_webhooks', 'none'] as const;
 const OVERLAPS = ['skip', 'allow'] as const;
+/** The most deliveries per minute a webhook trigger may take, and how many when not told. */
+const MAX_DELIVERIES_PER_MINUTE = 10_000;
+export const DEFAULT_DELIVERIES_PER_MINUTE = 60;
 const INPUT_EXAMPLE = { repository: '{{ input.body.repository.name }}' };
 
 /** What a trigger's fields may be changed to. */
@@ -58,6 +61,18 @@ export class UpdateWorkflowTriggerDto {
   @Omittable()
   @IsIn(OVERLAPS)
   overlap?: (typeof OVERLAPS)[number];
+
+  /**
+   * A webhook's: how many deliveries may start runs per minute (by the clock of the database
+   * every instance shares); past it a delivery gets 429 `TRIGGER_RATE_LIMITED` with
+   * `Retry-After`, and nothing runs. A delivery repeated (the same `webhook-id`) is not counted.
+   * 1 to 10,000; default 60. @example 60
+   */
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_DELIVERIES_PER_MINUTE)
+  deliveries_per_minute?: number;
 }
 
 export class CreateWorkflowTriggerDto extends UpdateWorkflowTriggerDto {
@@ -93,6 +108,8 @@ export class WorkflowTriggerDto {
   timezone!: string | null;
   @ApiProperty({ enum: OVERLAPS, nullable: true, example: null })
   overlap!: string | null;
+  /** A webhook's deliveries that may start runs per minute; null for a schedule. @example 60 */
+  deliveries_per_minute!: number | null;
   /** An enabled schedule's next fire time; null otherwise. @example null */
   next_fire_at!: Date | null;
   /** @example "2026-11-22T10:00:00.000Z" */
