@@ -20,6 +20,7 @@ import { ApprovalGate } from './approvals/approval-gate';
 import { ApprovalsController } from './approvals/approvals.controller';
 import { ApprovalsRepository } from './approvals/approvals.repository';
 import { ApprovalsService } from './approvals/approvals.service';
+import { CallApprovals } from './approvals/call-approvals';
 import { RunCanceller } from './approvals/run-canceller';
 import { EventStore } from './events/event-store.repository';
 import { ActiveRuns } from './runs/active-runs';
@@ -104,6 +105,7 @@ import { WorkflowTriggerSchedule } from './workflow-triggers/workflow-trigger-sc
     ApprovalExpiry,
     ApprovalGate,
     ApprovalsService,
+    CallApprovals,
     RunCanceller,
     LiveRunSinks,
     RunFollower,

@@ -19,7 +19,9 @@ import {
   type ApprovalAsker,
   type ProgressReporter,
   type RunSession,
+  type ToolCallDecision,
   type ToolCallOrigin,
+  type ToolCallQuestion,
   type ToolContext,
 } from './tool.contract';
 import { type ToolCaller, type ToolOutcome } from './tool-outcome';
@@ -45,6 +47,11 @@ export interface ExecuteOptions {
   reportProgress?: ProgressReporter;
   /** Asks the caller's human for the approvals the call waits for, if the caller can. */
   askApproval?: ApprovalAsker;
+  /**
+   * Puts the call's questions to the user of the run that made it, when one did; the call's
+   * signal cancels a question.
+   */
+  askInRun?: (question: ToolCallQuestion, signal: AbortSignal) => Promise<ToolCallDecision>;
 }
 
 /**
@@ -198,6 +205,7 @@ class CallContext implements ToolContext {
   readonly pauseTimeLimit: () => () => void;
   readonly reportProgress?: ProgressReporter;
   readonly askApproval?: ApprovalAsker;
+  readonly askInRun?: ToolContext['askInRun'];
 
   constructor(
     private readonly limited: TimeLimitedWork,
@@ -208,6 +216,8 @@ class CallContext implements ToolContext {
     this.pauseTimeLimit = limited.pause;
     this.reportProgress = options.reportProgress;
     this.askApproval = options.askApproval;
+    const { askInRun } = options;
+    if (askInRun) this.askInRun = (question) => askInRun(question, this.signal);
   }
 
   get signal(): AbortSignal {

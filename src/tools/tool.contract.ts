@@ -62,6 +62,27 @@ export interface ToolContext {
    * still comes back as any approval's does, so the call goes on waiting for it.
    */
   askApproval?: ApprovalAsker;
+  /**
+   * Given when an agent run made the call: puts a question the call's work cannot answer itself
+   * (a remote agent's) to the run's user as an approval of that run, shown where its other
+   * approvals are, and resolves with the decision. Rejects when the call's signal aborts first.
+   */
+  askInRun?: (question: ToolCallQuestion) => Promise<ToolCallDecision>;
+}
+
+/** A question a running call puts to the user of the run that made it. */
+export interface ToolCallQuestion {
+  /** What the approval shows as the call's arguments. */
+  args: Record<string, unknown>;
+  /** What is asked, in words. */
+  description: string;
+}
+
+/** How the user, or the approval's expiry, answered a call's question. */
+export interface ToolCallDecision {
+  status: 'approved' | 'rejected' | 'expired';
+  /** The text the user gave with the decision, or why it expired. */
+  reason: string | null;
 }
 
 /** Told, in order, what a running call does now, e.g. `calling encodePlantUML`. */

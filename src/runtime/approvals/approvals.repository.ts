@@ -17,6 +17,11 @@ export class ApprovalsRepository {
     return row;
   }
 
+  async find(id: string): Promise<ApprovalRow | undefined> {
+    const [row] = await this.transactions.db.select().from(approvals).where(eq(approvals.id, id));
+    return row;
+  }
+
   async findOwned(id: string, owner: string): Promise<ApprovalRow | undefined> {
     if (!isUuid(id)) return undefined;
     const [row] = await this.transactions.db

@@ -11,6 +11,8 @@ import { RunsService } from '../runs/runs.service';
 import { ApprovalNotFoundError, ApprovalResolvedError } from '../runtime.errors';
 import { RunStreams } from '../streams/run-streams.service';
 import { ApprovalExpiry } from './approval-expiry';
+import { decisionAuditOf } from './approval-decision-audit';
+import { CallApprovals } from './call-approvals';
 import { type ApprovalRow, ApprovalsRepository } from './approvals.repository';
 import {
   type ApprovalDto,
@@ -35,6 +37,7 @@ export class ApprovalsService implements OnApplicationBootstrap {
     private readonly transactions: Transactions,
     private readonly expiry: ApprovalExpiry,
     private readonly audit: AuditTrail,
+    private readonly calls: CallApprovals,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -92,6 +95,13 @@ export class ApprovalsService implements OnApplicationBootstrap {
     const resolved = await this.transactions.run(async () => {
       const approval = await this.approvals.resolve(id, status, reason);
       if (!approval) return undefined;
+      await this.audit.record(decisionAuditOf(approval, status, by));
+      // A run that is not paused goes on running: its approval is held by a tool call waiting
+      // for it, which records the decision in the run's log (only its process knows the log's
+      // next index).
+      if ((await this.runs.find(approval.run_id))?.status !== 'awaiting_approval') {
+        return { approval };
+      }
       const event = await this.events.append({
         type: 'approval_resolved',
         sessionId: approval.session_id,
@@ -104,20 +114,13 @@ export class ApprovalsService implements OnApplicationBootstrap {
         approved: status === 'approved',
         reason,
       });
-      await this.audit.record({
-        ...by,
-        type: 'approval.decided',
-        target: approval.id,
-        details: {
-          approval_id: approval.id,
-          run_id: approval.run_id,
-          tool_name: approval.tool_name,
-          decision: status,
-        },
-      });
       return { approval, event };
     });
     if (!resolved) return undefined;
+    if (!resolved.event) {
+      this.calls.decided(resolved.approval.id);
+      return resolved.approval;
+    }
     this.streams.publish(resolved.event);
     if ((await this.approvals.countPending(resolved.approval.run_id)) === 0) {
       await this.runsService.resume(resolved.approval.run_id);

@@ -4,6 +4,7 @@ import { RunFinishedError } from '../runtime.errors';
 import { type RunRow, RunsRepository } from '../runs/runs.repository';
 import { RunsService } from '../runs/runs.service';
 import { ApprovalsService } from './approvals.service';
+import { CallApprovals } from './call-approvals';
 
 /**
  * Cancels a run wherever it stands: a running one is aborted; one paused for approval has its
@@ -16,6 +17,7 @@ export class RunCanceller {
     private readonly runs: RunsService,
     private readonly approvals: ApprovalsService,
     private readonly repository: RunsRepository,
+    private readonly calls: CallApprovals,
   ) {}
 
   async cancel(principal: Principal, id: string): Promise<RunRow> {
@@ -30,7 +32,13 @@ export class RunCanceller {
    */
   async cancelRun(run: RunRow): Promise<void> {
     if (run.status === 'awaiting_approval') await this.approvals.cancelPaused(run.id);
-    else await this.runs.stop(run);
+    else {
+      await this.runs.stop(run);
+      // A call of the run may wait for a decision; one whose process is gone waits for none.
+      for (const { id } of await this.calls.cancelPending(run.id, 'Run cancelled')) {
+        this.calls.decided(id);
+      }
+    }
     for (const child of await this.repository.findActiveChildren(run.id)) {
       // A child may end on its own meanwhile: then there is nothing left to cancel.
       await this.cancelRun(child).catch((error: unknown) => {

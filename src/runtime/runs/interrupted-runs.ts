@@ -11,6 +11,7 @@ import { EventStore } from '../events/event-store.repository';
 import { type RunEvent, type RunEventFields, type RunEventType } from '../events/run-event.types';
 import { RunStreams } from '../streams/run-streams.service';
 import { ApprovalsService } from '../approvals/approvals.service';
+import { CallApprovals } from '../approvals/call-approvals';
 import { type RunRow, RunsRepository } from './runs.repository';
 
 const INTERRUPTED = {
@@ -44,6 +45,7 @@ export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShu
     private readonly database: DatabaseConfig,
     private readonly cluster: ClusterConfig,
     private readonly approvals: ApprovalsService,
+    private readonly calls: CallApprovals,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -123,6 +125,15 @@ export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShu
         } as RunEvent),
       );
     };
+    // A call that waited for its user's decision is gone with the run: nobody may decide it.
+    for (const approval of await this.calls.cancelPending(run.id, INTERRUPTED.message)) {
+      await append('approval_resolved', {
+        approvalId: approval.id,
+        toolUseId: approval.tool_use_id,
+        approved: false,
+        reason: approval.reason,
+      });
+    }
     const answered = new Set(
       stored.flatMap((event) => (event.type === 'tool_result' ? [event.toolUseId] : [])),
     );

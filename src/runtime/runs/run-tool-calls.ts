@@ -11,7 +11,9 @@ import { type ModelToolResponse } from '../../artifacts/processing/tool-response
 import { ToolResponses } from '../../artifacts/tool-responses.service';
 import { type CatalogTool, ToolCatalog } from '../../tools/tool-catalog.service';
 import { ToolContentResult, plainValueOf } from '../../tools/tool-content-result';
-import { ToolExecutor } from '../../tools/tool-executor.service';
+import { type ExecuteOptions, ToolExecutor } from '../../tools/tool-executor.service';
+import { ANONYMOUS_USER } from '../../api-keys/principal';
+import { CallApprovals } from '../approvals/call-approvals';
 import { ToolReportedError } from '../../tools/tool.errors';
 import { type RunEventFields } from '../events/run-event.types';
 import { RunCancelledError, RunEndedElsewhereError } from '../runtime.errors';
@@ -47,6 +49,7 @@ export class RunToolCalls {
     private readonly responses: ToolResponses,
     private readonly artifacts: ArtifactsService,
     private readonly catalog: ToolCatalog,
+    private readonly approvals: CallApprovals,
   ) {}
 
   /** The agent's tools, the run-only ones that apply, and the session's artifacts listed. */
@@ -106,6 +109,7 @@ export class RunToolCalls {
               signal,
               session,
               callId: call.id,
+              askInRun: this.askerFor(call, run),
             })
           : failed('TOOL_NOT_FOUND', `Tool '${call.name}' is not available to this agent`);
     // Its log has its end already: nothing of this call is recorded.
@@ -124,6 +128,16 @@ export class RunToolCalls {
     }
     const response = await this.process(plan, call, outcome.result);
     return this.answer(call, run, toolResultOf(outcome.result, response));
+  }
+
+  /**
+   * How a call asks the run's user what its work cannot decide itself: as an approval of the
+   * run. Nobody can decide an anonymous user's: such a call is not given the means to ask.
+   */
+  private askerFor(call: ModelToolCall, { plan, sink }: ToolCallRun): ExecuteOptions['askInRun'] {
+    if (plan.owner === ANONYMOUS_USER) return undefined;
+    const asking = { run: plan, call, sink };
+    return (question, signal) => this.approvals.ask({ ...asking, signal }, question);
   }
 
   /** The result through the response processor: its artifacts and the model's view. */
