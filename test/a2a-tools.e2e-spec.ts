@@ -119,6 +119,84 @@ describeOnAdapter(
         expect(called.body.error.message).toContain('Which account do you mean?');
       });
 
+      test.each([
+        ['approved', 'approve', 'the Acme one', 'You said approve because the Acme one'],
+        ['rejected', 'reject', undefined, 'You said reject'],
+      ] as const)(
+        "in an agent's run, the remote's question is the run's approval; %s, the answer goes back to the remote task",
+        async (_title, decision, reason, answered) => {
+          const tool = await a2aTool({ agent_card_url: remote().cardUrl });
+          const { sessionId } = await alice.session(
+            {
+              provider: 'scripted',
+              model: 'scripted',
+              script: [
+                {
+                  text: 'Let me ask.',
+                  tool_calls: [{ id: 't0', name: tool.name, args: { message: 'ask account' } }],
+                },
+                { text: 'Done.' },
+              ],
+            },
+            [tool.id],
+          );
+          const stream = await alice.stream(sessionId, { content: 'Which account?' });
+          const requested = await stream.waitFor((frame) => frame.event === 'approval_requested');
+          const approvalId = String(requested.data.approvalId);
+          const question = {
+            remote_agent: 'remote_helper',
+            remote_task_id: expect.stringMatching(UUID) as string,
+            question: 'Which account do you mean?',
+          };
+          expect(requested.data).toMatchObject({
+            toolUseId: 't0',
+            toolName: tool.name,
+            args: question,
+            description: "The remote agent 'remote_helper' asks: Which account do you mean?",
+            persistenceState: 'persisted',
+          });
+          const pending = await alice.get('/api/v1/approvals?status=pending&limit=100');
+          expect(pending.body.items).toContainEqual(
+            expect.objectContaining({
+              id: approvalId,
+              run_id: requested.data.runId,
+              tool_name: tool.name,
+              args: question,
+            }),
+          );
+          const decided = await alice.post(`/api/v1/approvals/${approvalId}`, {
+            decision,
+            reason,
+          });
+          expect(decided.status).toBe(200);
+
+          const frames = await stream.ended;
+          expect(frames.find((frame) => frame.event === 'approval_resolved')?.data).toMatchObject({
+            approvalId,
+            toolUseId: 't0',
+            approved: decision === 'approve',
+            reason: reason ?? null,
+          });
+          const result = frames.find((frame) => frame.event === 'tool_result')?.data;
+          expect(result).toMatchObject({ success: true, result: { response: answered } });
+          expect(frames.at(-1)?.data).toMatchObject({ type: 'complete', reason: 'success' });
+          // The answer went to the task that asked, in its context.
+          const { task_id, context_id } = (result as { result: Record<string, string> }).result;
+          expect(requested.data.args).toMatchObject({ remote_task_id: task_id });
+          expect(remote().answers.at(-1)).toEqual({
+            taskId: task_id,
+            contextId: context_id,
+            data: { decision, ...(reason && { reason }) },
+            text: reason ?? '',
+          });
+          // The decision is the run's: a second one is refused.
+          const again = await alice.post(`/api/v1/approvals/${approvalId}`, {
+            decision: 'approve',
+          });
+          expect(again.status).toBe(409);
+        },
+      );
+
       test("the tool's time limit cancels the remote task", async () => {
         const tool = await a2aTool({ agent_card_url: remote().cardUrl });
         const called = await alice.post(`/api/tools/${tool.name}`, { message: 'slow' });

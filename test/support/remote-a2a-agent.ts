@@ -2,7 +2,8 @@
  * A remote A2A agent for `a2a` tools to call: the official SDK's server (its request handler,
  * task store and Express handlers for the card and both bindings) on loopback, with an agent
  * whose behaviour the message names: `answer …`, `stream …`, `ask …` (input-required),
- * `fail …`, `slow` (works until cancelled); anything else is echoed.
+ * `fail …`, `slow` (works until cancelled); anything else is echoed. A task that asked is
+ * answered with a data part `{ decision, reason? }`: it completes saying what was decided.
  */
 import { type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
@@ -40,6 +41,8 @@ export interface RemoteA2aAgent {
   messages: { text: string; contextId: string; metadata: Record<string, unknown> | undefined }[];
   /** The tasks it was asked to cancel. */
   cancelled: string[];
+  /** The answers to its questions: the task, its context, the data part and the text sent. */
+  answers: { taskId: string; contextId: string; data: unknown; text: string }[];
   close(): Promise<void>;
 }
 
@@ -72,12 +75,16 @@ function agentMessage(context: RequestContext, said: string): Message {
 class ScriptedExecutor implements AgentExecutor {
   private readonly working = new Map<string, () => void>();
 
-  constructor(private readonly agent: Pick<RemoteA2aAgent, 'messages' | 'cancelled'>) {}
+  constructor(private readonly agent: Pick<RemoteA2aAgent, 'messages' | 'cancelled' | 'answers'>) {}
 
   async execute(context: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const said = context.userMessage.parts
       .map((part) => (part.content?.$case === 'text' ? part.content.value : ''))
       .join('');
+    if (context.task) {
+      this.takeAnswer(context, context.task, said, bus);
+      return;
+    }
     this.agent.messages.push({
       text: said,
       contextId: context.contextId,
@@ -150,6 +157,28 @@ class ScriptedExecutor implements AgentExecutor {
     bus.finished();
   }
 
+  /** A follow-up in a task that asked: the task as it stands first (as servers may), then done. */
+  private takeAnswer(context: RequestContext, task: Task, said: string, bus: ExecutionEventBus) {
+    const data = context.userMessage.parts.find((part) => part.content?.$case === 'data')?.content
+      ?.value as { decision?: string; reason?: string } | undefined;
+    this.agent.answers.push({ taskId: task.id, contextId: task.contextId, data, text: said });
+    bus.publish(AgentEvent.task(task));
+    const reason = data?.reason ? ` because ${data.reason}` : '';
+    bus.publish(
+      AgentEvent.statusUpdate({
+        taskId: task.id,
+        contextId: task.contextId,
+        status: {
+          state: TaskState.TASK_STATE_COMPLETED,
+          message: agentMessage(context, `You said ${data?.decision ?? 'nothing'}${reason}`),
+          timestamp: new Date().toISOString(),
+        },
+        metadata: undefined,
+      }),
+    );
+    bus.finished();
+  }
+
   cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
     this.agent.cancelled.push(taskId);
     bus.publish(
@@ -173,6 +202,7 @@ export async function startRemoteA2aAgent(options: RemoteA2aAgentOptions): Promi
     headers: [],
     messages: [],
     cancelled: [],
+    answers: [],
     close: () => Promise.resolve(),
   };
   const app = express();

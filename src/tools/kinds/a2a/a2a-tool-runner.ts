@@ -1,22 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AgentCard, SendMessageRequest } from '@a2a-js/sdk';
+import type { AgentCard, Message, Part, SendMessageRequest } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '../../../core/errors';
 import { OutboundFetch } from '../../outbound/outbound-fetch';
-import { type ToolContext } from '../../tool.contract';
+import { type ToolCallDecision, type ToolContext } from '../../tool.contract';
 import { ToolExecutionFailedError } from '../../tool.errors';
 import { excerptOf } from '../endpoint/remote-body-excerpt';
 import { a2aClientSdk, a2aProtocol } from './a2a-client-sdk';
 import { type A2aToolInput } from './a2a-tool-input';
-import { type A2aToolAnswer, RemoteTask, type RemoteTaskProgress } from './remote-task';
+import {
+  type A2aToolAnswer,
+  type RemoteQuestion,
+  RemoteTask,
+  type RemoteTaskProgress,
+} from './remote-task';
 import { type RemoteAgentCard } from './remote-agent-card';
 
 /** How often a remote that cannot stream is asked how its task stands. */
 const POLL_INTERVAL_MS = 500;
 /** How long a cancellation of a remote task that toolhub no longer waits for may take. */
 const CANCEL_LIMIT_MS = 5_000;
+
+/** One call's conversation with the remote agent. */
+interface Exchange {
+  card: AgentCard;
+  client: Client;
+  task: RemoteTask;
+  /** The call's signal. */
+  signal: AbortSignal;
+  /** Aborted when an answer passes the size limit. */
+  tooLarge: AbortSignal;
+}
 
 /** The remote agent a tool calls: its card, the headers its requests carry, the skill asked for. */
 export interface A2aTarget {
@@ -28,8 +44,10 @@ export interface A2aTarget {
 /**
  * Runs an `a2a` tool: sends the message to the remote agent with the official SDK's client and
  * follows its task to the end, streamed where the card says the agent streams, else polled.
- * Every request goes through the outbound guard with the tool's headers. When the caller goes
- * away or the time limit passes, the remote task is cancelled: nobody waits for its answer.
+ * Every request goes through the outbound guard with the tool's headers. A task that asks for
+ * input, in a call an agent run made, asks the run's user as an approval and is answered with
+ * their decision; elsewhere it ends the call. When the caller goes away or the time limit
+ * passes, the remote task is cancelled: nobody waits for its answer.
  */
 @Injectable()
 export class A2aToolRunner {
@@ -42,16 +60,39 @@ export class A2aToolRunner {
     // The SDK's SSE reader may not surface a failed read: an answer past the size limit ends
     // the call through this signal instead.
     const tooLarge = new AbortController();
-    const options = { signal: AbortSignal.any([signal, tooLarge.signal]) };
     const card = await target.card.get(signal);
     if (target.skill && !card.skills?.some(({ id }) => id === target.skill)) {
       throw new ToolExecutionFailedError(
         `The remote agent '${card.name}' has no skill '${target.skill}'`,
       );
     }
-    const client = await this.clientFor(card, target.headers, tooLarge);
-    const task = new RemoteTask(context.reportProgress);
-    const request = requestOf(input, target.skill, !card.capabilities?.streaming);
+    const exchange: Exchange = {
+      card,
+      client: await this.clientFor(card, target.headers, tooLarge),
+      task: new RemoteTask(context.reportProgress),
+      signal,
+      tooLarge: tooLarge.signal,
+    };
+    const blocking = !card.capabilities?.streaming;
+    let message = messageOf([textPart(input.message)], { contextId: input.context_id ?? '' });
+    for (;;) {
+      await this.send(exchange, requestOf(message, target.skill, blocking));
+      const { askInRun } = context;
+      const question = askInRun && exchange.task.question();
+      if (!question) return exchange.task.answer();
+      const decision = await this.decide(exchange, question, { ...context, askInRun });
+      exchange.task.markAnswered();
+      message = messageOf(decisionParts(decision), question);
+    }
+  }
+
+  /**
+   * Sends a message and follows the remote task until it ends or waits for input: streamed
+   * where the card says the agent streams, else polled.
+   */
+  private async send(exchange: Exchange, request: SendMessageRequest): Promise<void> {
+    const { card, client, task, signal, tooLarge } = exchange;
+    const options = { signal: AbortSignal.any([signal, tooLarge]) };
     let progress: RemoteTaskProgress = 'going';
     try {
       if (card.capabilities?.streaming) {
@@ -67,9 +108,7 @@ export class A2aToolRunner {
         }
       }
     } catch (error) {
-      if (signal.aborted || tooLarge.signal.aborted) this.cancel(client, task);
-      if (signal.aborted) throw signal.reason;
-      if (tooLarge.signal.aborted) throw tooLarge.signal.reason;
+      this.throwIfStopped(exchange);
       throw failureOf(error, card, task);
     }
     if (progress === 'going') {
@@ -77,7 +116,41 @@ export class A2aToolRunner {
         `The remote agent '${card.name}' ended its stream before its ${task.describe()} ended`,
       );
     }
-    return task.answer();
+  }
+
+  /**
+   * Puts the remote's question to the user of the run that made the call, as an approval; the
+   * time limit stands still while it waits for them (the approval's expiry bounds the wait).
+   */
+  private async decide(
+    exchange: Exchange,
+    question: RemoteQuestion,
+    context: Required<Pick<ToolContext, 'askInRun' | 'pauseTimeLimit'>>,
+  ): Promise<ToolCallDecision> {
+    const { card } = exchange;
+    const asked = question.text || 'It waits for input';
+    const resume = context.pauseTimeLimit();
+    try {
+      return await context.askInRun({
+        args: { remote_agent: card.name, remote_task_id: question.taskId, question: asked },
+        description: `The remote agent '${card.name}' asks: ${excerptOf(asked)}`,
+      });
+    } catch (error) {
+      this.throwIfStopped(exchange);
+      throw error;
+    } finally {
+      resume();
+    }
+  }
+
+  /**
+   * Throws why the call was stopped, if it was (its caller, its time limit, an answer too
+   * large), once the remote task is cancelled: nobody waits for its answer any more.
+   */
+  private throwIfStopped({ client, task, signal, tooLarge }: Exchange): void {
+    if (!signal.aborted && !tooLarge.aborted) return;
+    this.cancel(client, task);
+    throw signal.aborted ? signal.reason : tooLarge.reason;
   }
 
   private async clientFor(
@@ -123,36 +196,61 @@ export class A2aToolRunner {
 }
 
 function requestOf(
-  input: A2aToolInput,
+  message: Message,
   skill: string | undefined,
   returnImmediately: boolean,
 ): SendMessageRequest {
-  const { Role } = a2aProtocol();
   return {
     tenant: '',
-    message: {
-      messageId: randomUUID(),
-      contextId: input.context_id ?? '',
-      taskId: '',
-      role: Role.ROLE_USER,
-      parts: [
-        {
-          content: { $case: 'text', value: input.message },
-          mediaType: 'text/plain',
-          filename: '',
-          metadata: undefined,
-        },
-      ],
-      metadata: skill ? { skill } : undefined,
-      extensions: [],
-      referenceTaskIds: [],
-    },
+    message: { ...message, metadata: skill ? { skill } : undefined },
     configuration: {
       acceptedOutputModes: [],
       taskPushNotificationConfig: undefined,
       // A remote that cannot stream answers at once with its task, so it can be cancelled.
       returnImmediately,
     },
+    metadata: undefined,
+  };
+}
+
+/** The caller's message: a new one in a context, or the answer in a waiting task. */
+function messageOf(
+  parts: Part[],
+  { contextId, taskId = '' }: { contextId: string; taskId?: string },
+): Message {
+  return {
+    messageId: randomUUID(),
+    contextId,
+    taskId,
+    role: a2aProtocol().Role.ROLE_USER,
+    parts,
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+/**
+ * The user's decision as the remote is answered: a data part `{ decision, reason? }` (what
+ * toolhub's own A2A server takes), and the text they gave, for agents that read only text. An
+ * expired approval is a rejection.
+ */
+function decisionParts({ status, reason }: ToolCallDecision): Part[] {
+  const decision = status === 'approved' ? 'approve' : 'reject';
+  const data: Part = {
+    content: { $case: 'data', value: { decision, ...(reason !== null && { reason }) } },
+    mediaType: 'application/json',
+    filename: '',
+    metadata: undefined,
+  };
+  return reason ? [data, textPart(reason)] : [data];
+}
+
+function textPart(value: string): Part {
+  return {
+    content: { $case: 'text', value },
+    mediaType: 'text/plain',
+    filename: '',
     metadata: undefined,
   };
 }

@@ -125,6 +125,27 @@ describe('RemoteTask', () => {
     );
   });
 
+  test('a question answered is not asked again until the remote says something new', () => {
+    const remote = new RemoteTask();
+    const asking = task(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which one?');
+    expect(remote.take(asking)).toBe('done');
+    expect(remote.question()).toEqual({ taskId: 't1', contextId: 'ctx', text: 'Which one?' });
+    remote.markAnswered();
+    // The remote repeats where it stood before it takes the answer in.
+    expect(remote.take(asking)).toBe('going');
+    expect(remote.question()).toBeUndefined();
+    const askingAgain = task(TaskState.TASK_STATE_INPUT_REQUIRED, 'And when?');
+    askingAgain.status!.message!.messageId = 'm2';
+    expect(remote.take(askingAgain)).toBe('done');
+    expect(remote.question()).toMatchObject({ text: 'And when?' });
+  });
+
+  test('a task waiting for authentication asks nothing toolhub could answer', () => {
+    const remote = new RemoteTask();
+    remote.take(task(TaskState.TASK_STATE_AUTH_REQUIRED, 'Sign in'));
+    expect(remote.question()).toBeUndefined();
+  });
+
   test('progress names each status as it comes, with what the remote said', () => {
     const heard: string[] = [];
     const remote = new RemoteTask((said) => heard.push(said));

@@ -30,6 +30,14 @@ export interface A2aToolAnswer {
 /** Where a remote call stands once an event is taken in. */
 export type RemoteTaskProgress = 'going' | 'done';
 
+/** What a remote task in `input-required` asks. */
+export interface RemoteQuestion {
+  taskId: string;
+  contextId: string;
+  /** Its status message's text; empty when it said nothing. */
+  text: string;
+}
+
 /**
  * The remote agent's task as the events of one call build it: the task, its status updates and
  * its artifacts (appended chunks joined). It ends when the task is in a final state, waits for
@@ -39,12 +47,34 @@ export class RemoteTask {
   private task?: Task;
   private message?: Message;
   private readonly artifacts = new Map<string, Artifact>();
+  /** The status that asked the question answered last: seen again, it is not a new one. */
+  private answered?: string;
 
   constructor(private readonly report?: (message: string) => void) {}
 
   /** The remote task's id, once an event named it: what a cancellation names. */
   get id(): string | undefined {
     return this.task?.id;
+  }
+
+  /** What the task asks, while it waits for input (`input-required`) and has not been answered. */
+  question(): RemoteQuestion | undefined {
+    const task = this.task;
+    if (task?.status?.state !== a2aProtocol().TaskState.TASK_STATE_INPUT_REQUIRED) return undefined;
+    if (this.answeredNow()) return undefined;
+    return {
+      taskId: task.id,
+      contextId: task.contextId,
+      text: textOf(task.status.message?.parts ?? []),
+    };
+  }
+
+  /**
+   * The question is answered: until the remote says more, the task is going again (a remote
+   * may repeat the status it was in before it takes the answer in).
+   */
+  markAnswered(): void {
+    this.answered = this.statusKey();
   }
 
   /** The remote task or message a blocking send or a poll answered. */
@@ -148,6 +178,7 @@ export class RemoteTask {
 
   private progress(): RemoteTaskProgress {
     if (this.message) return 'done';
+    if (this.answeredNow()) return 'going';
     const { TaskState } = a2aProtocol();
     const state = this.task?.status?.state;
     const going =
@@ -156,6 +187,16 @@ export class RemoteTask {
       state === TaskState.TASK_STATE_SUBMITTED ||
       state === TaskState.TASK_STATE_WORKING;
     return going ? 'going' : 'done';
+  }
+
+  /** The current status, told apart from an earlier one by its message or its time. */
+  private statusKey(): string {
+    const status = this.task?.status;
+    return `${status?.state}:${status?.message?.messageId ?? ''}:${status?.timestamp ?? ''}`;
+  }
+
+  private answeredNow(): boolean {
+    return this.answered !== undefined && this.answered === this.statusKey();
   }
 }
 
