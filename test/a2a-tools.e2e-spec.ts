@@ -490,6 +490,86 @@ describeOnAdapter(
         const run = await bob.get(`/api/v1/runs/${runId}`);
         expect(run.body).toMatchObject({ status: 'completed' });
       });
+
+      test.each([
+        ['approving', 'approve', 'Created.', 'approved'],
+        ['rejecting', 'reject', 'Not created.', 'rejected'],
+      ] as const)(
+        "an approval on the other instance is the calling run's approval; %s it on the caller decides it on the other",
+        async (_title, decision, answer, status) => {
+          const crm = await startHttpToolServer();
+          servers.push(crm);
+          const createCustomer = await bob.post('/api/v1/tools', {
+            name: unique('create_customer'),
+            parameters: { type: 'object' },
+            implementation: { type: 'http', url: crm.url },
+            requires_approval: true,
+          });
+          const served = await bob.post('/api/v1/agents', {
+            name: unique('crm'),
+            description: 'Creates customers',
+            system_prompt: 'You create customers.',
+            model_config: {
+              provider: 'scripted',
+              model: 'scripted',
+              script: [
+                {
+                  text: 'Creating it.',
+                  tool_calls: [
+                    { id: 'b0', name: createCustomer.body.name, args: { name: 'Globex' } },
+                  ],
+                },
+                { text: answer },
+              ],
+            },
+            tool_ids: [createCustomer.body.id],
+            a2a: { enabled: true },
+          });
+          expect(served.status).toBe(201);
+          const tool = await a2aTool({
+            agent_card_url: `${otherOrigin}/a2a/agents/${String(served.body.id)}/.well-known/agent-card.json`,
+            secret_headers: { Authorization: bob.auth },
+          });
+          const { sessionId } = await alice.session(
+            {
+              provider: 'scripted',
+              model: 'scripted',
+              script: [
+                {
+                  text: 'Let me ask the CRM agent.',
+                  tool_calls: [{ id: 't0', name: tool.name, args: { message: 'Create Globex' } }],
+                },
+                { text: 'The CRM agent answered.' },
+              ],
+            },
+            [tool.id],
+          );
+          const stream = await alice.stream(sessionId, { content: 'Create Globex' });
+          const requested = await stream.waitFor((frame) => frame.event === 'approval_requested');
+          // The other instance's question names its tool and arguments.
+          expect(String(requested.data.description)).toContain(createCustomer.body.name);
+          const [remoteApproval] = (await bob.get('/api/v1/approvals?status=pending')).body
+            .items as { id: string; tool_name: string }[];
+          expect(remoteApproval.tool_name).toBe(createCustomer.body.name);
+
+          const decided = await alice.post(
+            `/api/v1/approvals/${String(requested.data.approvalId)}`,
+            {
+              decision,
+              reason: 'checked by alice',
+            },
+          );
+          expect(decided.status).toBe(200);
+          const frames = await stream.ended;
+          const result = frames.find((frame) => frame.event === 'tool_result')?.data;
+          expect(result).toMatchObject({ success: true, result: { response: answer } });
+          expect(frames.at(-1)?.data).toMatchObject({ type: 'complete', reason: 'success' });
+          // The decision was taken on the other instance, as bob's, with alice's reason.
+          const onOther = await bob.get(`/api/v1/approvals/${remoteApproval.id}`);
+          expect(onOther.body).toMatchObject({ status, reason: 'checked by alice' });
+          expect(crm.requests).toHaveLength(decision === 'approve' ? 1 : 0);
+        },
+      );
     });
   },
   { env: { TOOL_TIMEOUT_SECONDS: '2', TOOL_MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES) } },
