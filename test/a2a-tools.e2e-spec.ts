@@ -6,7 +6,9 @@
  */
 import { type RemoteA2aAgent, startRemoteA2aAgent } from './support/remote-a2a-agent';
 import { eventually } from './support/eventually';
+import { agentTool, answering } from './support/agent-tool-fixtures';
 import { McpClients } from './support/mcp-clients';
+import { openTaskSession } from './support/mcp-task-sessions';
 import { type RuntimeUser, listeningUrl, runtimeUser } from './support/runtime-client';
 import {
   SELECTED_ADAPTER,
@@ -419,6 +421,37 @@ describeOnAdapter(
           'working: reading Initech',
           'completed: Initech streamed',
         ]);
+      } finally {
+        await clients.closeAll();
+      }
+    });
+
+    test("an MCP task caller is asked the remote's question as the agent tool's approval", async () => {
+      const clients = new McpClients();
+      try {
+        const tool = await a2aTool({ agent_card_url: streaming.cardUrl });
+        const name = await agentTool(
+          alice,
+          answering('Done.', [{ name: tool.name, args: { message: 'ask customer' } }]),
+          [tool.id],
+        );
+        const asked: string[] = [];
+        const { session } = await openTaskSession(
+          clients,
+          await listeningUrl(testApp()),
+          alice.auth,
+          (request) => {
+            asked.push(request.params?.message as string);
+            return Promise.resolve({ action: 'accept', content: { decision: 'approve' } } as never);
+          },
+        );
+        const { outcome } = await (await session.callTool(name, { message: 'Ask' })).settle();
+        if (outcome.status === 'failed') throw outcome.error;
+        expect(outcome).toMatchObject({ status: 'completed' });
+        expect(asked).toHaveLength(1);
+        expect(asked[0]).toContain(tool.name);
+        expect(asked[0]).toContain('Which customer do you mean?');
+        expect(streaming.answers.at(-1)?.data).toEqual({ decision: 'approve' });
       } finally {
         await clients.closeAll();
       }

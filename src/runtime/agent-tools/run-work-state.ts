@@ -6,14 +6,15 @@ import { AgentRunFailedError } from '../runtime.errors';
 
 /**
  * Where an active run stands, for a client following it as a task: waiting for its pending
- * approvals, calling a tool, or waiting for its model.
+ * approvals (paused, or running with a tool call that waits for its user's decision), calling
+ * a tool, or waiting for its model.
  */
 export function activeRunState(
   run: RunRow,
   events: readonly RunEvent[],
   pending: readonly ApprovalRow[],
 ): ToolWorkState {
-  if (run.status === 'awaiting_approval' && pending.length > 0) {
+  if (pending.length > 0) {
     const approvals = pending.map(approvalOf);
     const names = [...new Set(approvals.map(({ toolName }) => toolName))].join(', ');
     return {
