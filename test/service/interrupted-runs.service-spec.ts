@@ -12,6 +12,7 @@ import {
   type RunEventType,
 } from '../../src/runtime/events/run-event.types';
 import { ApprovalsRepository } from '../../src/runtime/approvals/approvals.repository';
+import { ApprovalsService } from '../../src/runtime/approvals/approvals.service';
 import { ActiveRuns } from '../../src/runtime/runs/active-runs';
 import { InterruptedRuns } from '../../src/runtime/runs/interrupted-runs';
 import { type NewRun, RunsRepository, runValues } from '../../src/runtime/runs/runs.repository';
@@ -139,6 +140,42 @@ describe('Interrupted and active runs', () => {
     expect((await runs.find(alice.principal, child.id)).status).toBe('cancelled');
     const [decided] = await module().get(ApprovalsRepository).listByRun(child.id);
     expect(decided).toMatchObject({ id: approval.id, status: 'cancelled' });
+  });
+
+  test("an interrupted run's call waiting for its user's decision: the approval is cancelled and takes none", async () => {
+    const sessionId = await alice.session([{ text: 'Asked.' }]);
+    const orphaned = await orphanedRun(sessionId);
+    const approval = await module()
+      .get(ApprovalsRepository)
+      .create({
+        run_id: orphaned,
+        session_id: sessionId,
+        owner: alice.principal.user,
+        tool_use_id: 'toolu_open',
+        tool_name: 'lookup',
+        args: { question: 'Which account?' },
+        description: "The remote agent 'crm' asks: Which account?",
+        expires_at: new Date(Date.now() + 3_600_000),
+      });
+
+    await module().get(InterruptedRuns).sweepStale();
+
+    const stored = await alice.storedEvents(sessionId);
+    expect(stored.slice(3)).toEqual([
+      expect.objectContaining({
+        type: 'approval_resolved',
+        eventIndex: 3,
+        approvalId: approval.id,
+        toolUseId: 'toolu_open',
+        approved: false,
+        reason: 'The server stopped while the run was running',
+      }),
+      expect.objectContaining({ type: 'tool_result', eventIndex: 4, code: 'RUN_INTERRUPTED' }),
+      expect.objectContaining({ type: 'error', eventIndex: 5 }),
+    ]);
+    await expect(
+      module().get(ApprovalsService).decide(alice.principal, approval.id, { decision: 'approve' }),
+    ).rejects.toMatchObject({ code: 'APPROVAL_RESOLVED', details: { status: 'cancelled' } });
   });
 
   test('a run without a heartbeat ends RUN_INTERRUPTED, its open call answered; a live run is left alone', async () => {
