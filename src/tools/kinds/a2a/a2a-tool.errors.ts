@@ -14,9 +14,10 @@ export class A2aTaskFailedError extends DomainError {
 }
 
 /**
- * The remote A2A agent's task waits for input (`input-required`, `auth-required`) that toolhub
- * cannot give it: the call ends there, naming the task and what the remote asked, so the caller
- * is not left waiting for an answer that will not come.
+ * The remote A2A agent's task waits for input that toolhub cannot give it: credentials
+ * (`auth-required`), or an answer when no run made the call, so no user can be asked
+ * (`input-required`). The call ends there, naming the task and what the remote asked, so the
+ * caller is not left waiting for an answer that will not come.
  */
 export class A2aInputRequiredError extends DomainError {
   readonly code = 'A2A_INPUT_REQUIRED';
