@@ -2,7 +2,8 @@
  * Remote A2A agents served as tools: the official SDK's server as the remote agent (answering,
  * streaming, asking for input, failing, working until cancelled), called through `a2a` tools over
  * REST and from an agent's run, over both bindings, with remote cards that are missing, invalid,
- * huge, slow or point where tools may not go.
+ * huge, slow or point where tools may not go. A remote's question in an agent's run is the run's
+ * approval, decided over REST or MCP and answered in the remote task, also between two toolhubs.
  */
 import { type RemoteA2aAgent, startRemoteA2aAgent } from './support/remote-a2a-agent';
 import { eventually } from './support/eventually';
@@ -424,6 +425,31 @@ describeOnAdapter(
       } finally {
         await clients.closeAll();
       }
+    });
+
+    test("cancelling a run whose call waits on the remote's question cancels its approval and the remote task", async () => {
+      const tool = await a2aTool({ agent_card_url: streaming.cardUrl });
+      const { sessionId } = await alice.session(
+        answering('Never.', [{ name: tool.name, args: { message: 'ask region' } }]),
+        [tool.id],
+      );
+      const stream = await alice.stream(sessionId, { content: 'Which region?' });
+      const requested = await stream.waitFor((frame) => frame.event === 'approval_requested');
+      const { remote_task_id: remoteTaskId } = requested.data.args as Record<string, string>;
+      const cancelled = await alice.post(`/api/v1/runs/${String(requested.data.runId)}/cancel`);
+      expect(cancelled.status).toBe(202);
+
+      const frames = await stream.ended;
+      expect(frames.at(-1)?.data).toMatchObject({ type: 'complete', reason: 'cancelled' });
+      expect(frames.find((frame) => frame.event === 'approval_resolved')?.data).toMatchObject({
+        approvalId: requested.data.approvalId,
+        approved: false,
+      });
+      const approval = await alice.get(`/api/v1/approvals/${String(requested.data.approvalId)}`);
+      expect(approval.body.status).toBe('cancelled');
+      await eventually('the remote task to be cancelled', () =>
+        Promise.resolve(streaming.cancelled.includes(remoteTaskId) || undefined),
+      );
     });
 
     test("an MCP task caller is asked the remote's question as the agent tool's approval", async () => {
