@@ -1,5 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+} from '@nestjs/swagger';
 
 /*
  * The A2A routes answer in the protocol's own JSON (the SDK encodes it), so their bodies are
@@ -21,7 +27,7 @@ const CARD_EXAMPLE = {
   ],
   provider: { url: 'https://toolhub.example.com', organization: 'toolhub' },
   version: '2026-11-22T10:00:00.000Z',
-  capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
+  capabilities: { streaming: true, pushNotifications: true, extendedAgentCard: false },
   securitySchemes: {
     toolhub_api_key: {
       httpAuthSecurityScheme: {
@@ -162,4 +168,58 @@ export const ApiJsonRpcExchange = () =>
         'text/event-stream': { schema: { type: 'string' } },
       },
     }),
+  );
+
+const PUSH_CONFIG_EXAMPLE = {
+  id: 'c1',
+  taskId: TASK_ID,
+  url: 'https://hooks.example.com/a2a',
+  token: 'a-token-the-receiver-checks',
+  authentication: { scheme: 'Bearer', credentials: 'receiver-credentials' },
+};
+
+export const ApiPushConfigBody = () =>
+  applyDecorators(
+    ApiA2aVersionHeader(),
+    ApiBody({
+      description:
+        "A TaskPushNotificationConfig (A2A v1.0 JSON): where to push the task's updates; " +
+        'the id is given one when left out',
+      schema: {
+        ...OBJECT,
+        example: {
+          url: PUSH_CONFIG_EXAMPLE.url,
+          token: PUSH_CONFIG_EXAMPLE.token,
+          authentication: PUSH_CONFIG_EXAMPLE.authentication,
+        },
+      },
+    }),
+    ApiCreatedResponse({
+      description: 'The config as stored',
+      schema: { ...OBJECT, example: PUSH_CONFIG_EXAMPLE },
+    }),
+  );
+
+export const ApiPushConfigResponse = () =>
+  applyDecorators(
+    ApiA2aVersionHeader(),
+    ApiOkResponse({
+      description: 'A push notification config of the task (TaskPushNotificationConfig)',
+      schema: { ...OBJECT, example: PUSH_CONFIG_EXAMPLE },
+    }),
+  );
+
+export const ApiPushConfigsResponse = () =>
+  applyDecorators(
+    ApiA2aVersionHeader(),
+    ApiOkResponse({
+      description: "The task's push notification configs (ListTaskPushNotificationConfigsResponse)",
+      schema: { ...OBJECT, example: { configs: [PUSH_CONFIG_EXAMPLE] } },
+    }),
+  );
+
+export const ApiPushConfigDeleted = () =>
+  applyDecorators(
+    ApiA2aVersionHeader(),
+    ApiNoContentResponse({ description: 'The config is deleted (or was not there)' }),
   );

@@ -53,6 +53,12 @@ export function callerOf(context: ServerCallContext): { principal: Principal; ag
   return { principal: user.principal, agentId };
 }
 
+/** Whose tasks a call context reaches: its caller's, through the agent it addresses. */
+export function scopeOf(context: ServerCallContext): { owner: string; agentId: string } {
+  const { principal, agentId } = callerOf(context);
+  return { owner: principal.user, agentId };
+}
+
 /** The server's base URL of a call context made by `callContextOf`. */
 export function originOf(context: ServerCallContext): string {
   const origin = context.state.get(ORIGIN);

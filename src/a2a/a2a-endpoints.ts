@@ -9,6 +9,8 @@ import { serveJsonRpc } from './bindings/json-rpc-binding';
 import { httpJsonVersionOf, jsonRpcVersionOf } from './bindings/spoken-version';
 import { AgentCards } from './cards/agent-cards';
 import { a2aSdk, a2aServerSdk } from './loaded-on-first-use';
+import { A2aPushConfigStore } from './push/a2a-push-config-store';
+import { A2aPushSender } from './push/a2a-push-sender';
 import { A2aTaskStore } from './tasks/a2a-task-store';
 import { A2aTasksRepository } from './tasks/a2a-tasks.repository';
 import { RunTaskExecutor } from './tasks/run-task-executor';
@@ -16,8 +18,8 @@ import { RunTaskRequestHandler } from './tasks/run-task-request-handler';
 
 /**
  * Each served agent's A2A endpoint: its card, and the SDK's request handler for it (made per
- * request around the agent's current card; the tasks, their executor and their live event buses
- * are shared) behind both bindings.
+ * request around the agent's current card; the tasks, their executor, their push notification
+ * configs and sender and their live event buses are shared) behind both bindings.
  */
 @Injectable()
 export class A2aEndpoints {
@@ -30,6 +32,8 @@ export class A2aEndpoints {
     private readonly executor: RunTaskExecutor,
     private readonly tasks: A2aTasksRepository,
     private readonly canceller: RunCanceller,
+    private readonly pushConfigs: A2aPushConfigStore,
+    private readonly pushSender: A2aPushSender,
   ) {}
 
   /** The agent's card in the protocol's JSON form; AGENT_NOT_FOUND unless it is served. */
@@ -66,7 +70,14 @@ export class A2aEndpoints {
     );
     const { DefaultRequestHandler, DefaultExecutionEventBusManager } = a2aServerSdk();
     this.buses ??= new DefaultExecutionEventBusManager();
-    const inner = new DefaultRequestHandler(card, this.store, this.executor, this.buses);
+    const inner = new DefaultRequestHandler(
+      card,
+      this.store,
+      this.executor,
+      this.buses,
+      this.pushConfigs,
+      this.pushSender,
+    );
     return new RunTaskRequestHandler(inner, this.buses, this.tasks, this.canceller);
   }
 }

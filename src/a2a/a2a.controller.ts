@@ -1,4 +1,15 @@
-import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../api-keys/current-principal.decorator';
 import { type Principal } from '../api-keys/principal';
@@ -12,6 +23,10 @@ import {
   ApiA2aVersionHeader,
   ApiAgentCardResponse,
   ApiAgentCardsResponse,
+  ApiPushConfigBody,
+  ApiPushConfigDeleted,
+  ApiPushConfigResponse,
+  ApiPushConfigsResponse,
   ApiSendMessageBody,
   ApiTaskResponse,
 } from './a2a-api-docs';
@@ -20,6 +35,11 @@ import { type HttpJsonRequest } from './bindings/http-json-binding';
 import { UnknownA2aOperationError } from './a2a.errors';
 
 const AGENT_ID = ApiParam({ name: 'agentId', description: 'The id of an agent served over A2A' });
+const TASK_ID = ApiParam({ name: 'taskId', description: 'The id of a task of mine' });
+const CONFIG_ID = ApiParam({
+  name: 'configId',
+  description: 'The id of a push notification config',
+});
 const NOT_SERVED = new ResourceNotFoundError('Agent', '5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d');
 
 /**
@@ -140,6 +160,95 @@ export class A2aController {
       action === 'cancel' || action === 'subscribe'
         ? { operation: action, taskId }
         : unknownOperation(task);
+    await this.serve(principal, agentId, version, asked, request, response);
+  }
+
+  @Post(':agentId/tasks/:taskId/pushNotificationConfigs')
+  @AGENT_ID
+  @TASK_ID
+  @ApiOperation({
+    operationId: 'createA2aPushConfig',
+    summary: "Push a task's updates to a URL (HTTP+JSON)",
+  })
+  @ApiPushConfigBody()
+  @ApiErrorResponses(NOT_SERVED)
+  async createPushConfig(
+    @CurrentPrincipal() principal: Principal,
+    @Param('agentId') agentId: string,
+    @Param('taskId') taskId: string,
+    @Headers('a2a-version') version: string | undefined,
+    @Body() body: unknown,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const asked: HttpJsonRequest = { operation: 'push:create', taskId, body };
+    await this.serve(principal, agentId, version, asked, request, response);
+  }
+
+  @Get(':agentId/tasks/:taskId/pushNotificationConfigs')
+  @AGENT_ID
+  @TASK_ID
+  @ApiOperation({
+    operationId: 'listA2aPushConfigs',
+    summary: "A task's push notification configs (HTTP+JSON)",
+  })
+  @ApiPushConfigsResponse()
+  @ApiErrorResponses(NOT_SERVED)
+  async listPushConfigs(
+    @CurrentPrincipal() principal: Principal,
+    @Param('agentId') agentId: string,
+    @Param('taskId') taskId: string,
+    @Headers('a2a-version') version: string | undefined,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const asked: HttpJsonRequest = { operation: 'push:list', taskId };
+    await this.serve(principal, agentId, version, asked, request, response);
+  }
+
+  @Get(':agentId/tasks/:taskId/pushNotificationConfigs/:configId')
+  @AGENT_ID
+  @TASK_ID
+  @CONFIG_ID
+  @ApiOperation({
+    operationId: 'getA2aPushConfig',
+    summary: 'A push notification config of a task (HTTP+JSON)',
+  })
+  @ApiPushConfigResponse()
+  @ApiErrorResponses(NOT_SERVED)
+  async getPushConfig(
+    @CurrentPrincipal() principal: Principal,
+    @Param('agentId') agentId: string,
+    @Param('taskId') taskId: string,
+    @Param('configId') configId: string,
+    @Headers('a2a-version') version: string | undefined,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const asked: HttpJsonRequest = { operation: 'push:get', taskId, configId };
+    await this.serve(principal, agentId, version, asked, request, response);
+  }
+
+  @Delete(':agentId/tasks/:taskId/pushNotificationConfigs/:configId')
+  @AGENT_ID
+  @TASK_ID
+  @CONFIG_ID
+  @ApiOperation({
+    operationId: 'deleteA2aPushConfig',
+    summary: "Stop pushing a task's updates to a config (HTTP+JSON)",
+  })
+  @ApiPushConfigDeleted()
+  @ApiErrorResponses(NOT_SERVED)
+  async deletePushConfig(
+    @CurrentPrincipal() principal: Principal,
+    @Param('agentId') agentId: string,
+    @Param('taskId') taskId: string,
+    @Param('configId') configId: string,
+    @Headers('a2a-version') version: string | undefined,
+    @Req() request: unknown,
+    @Res() response: unknown,
+  ): Promise<void> {
+    const asked: HttpJsonRequest = { operation: 'push:delete', taskId, configId };
     await this.serve(principal, agentId, version, asked, request, response);
   }
 

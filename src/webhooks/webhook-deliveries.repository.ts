@@ -15,6 +15,8 @@ export interface NewWebhookDelivery {
   subjectKind: WebhookSubjectKind;
   subjectId: string;
   body: string;
+  contentType?: string;
+  sealedHeaders?: string;
 }
 
 /** What one attempt left: how the delivery stands after it. */
@@ -36,6 +38,8 @@ export class WebhookDeliveriesRepository {
         subject_kind: delivery.subjectKind,
         subject_id: delivery.subjectId,
         body: delivery.body,
+        content_type: delivery.contentType,
+        sealed_headers: delivery.sealedHeaders,
       })
       .returning();
     return row;

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { type WebhookDeliveryStatus, type WebhookSubjectKind } from '../database/schema';
 import { Transactions } from '../database/transactions';
 import { JobQueue } from '../jobs/job-queue';
-import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { SecretBox } from '../secrets/secret-box';
+import {
+  type NewWebhookDelivery,
+  WebhookDeliveriesRepository,
+} from './webhook-deliveries.repository';
 
 /** The queue whose jobs attempt deliveries. */
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
@@ -30,6 +34,21 @@ export interface WebhookNotice {
   data: unknown;
 }
 
+/**
+ * A notice whose body its sender shapes (a protocol's own payload, as A2A's push notifications
+ * are), posted with its content type and the headers its receiver asked for besides the
+ * signature's.
+ */
+export interface ShapedWebhookNotice {
+  url: string;
+  type: string;
+  subject: { kind: WebhookSubjectKind; id: string };
+  body: string;
+  contentType: string;
+  /** Kept sealed until sent: they may carry the receiver's credentials. */
+  headers: Record<string, string>;
+}
+
 /** How the latest delivery about a run stands, for its GET view. */
 export interface WebhookState {
   status: WebhookDeliveryStatus;
@@ -48,6 +67,7 @@ export class WebhookOutbox {
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly jobs: JobQueue,
     private readonly transactions: Transactions,
+    private readonly box: SecretBox,
   ) {}
 
   /** Joins the caller's unit of work (or makes one of its own). */
@@ -57,18 +77,36 @@ export class WebhookOutbox {
       timestamp: new Date().toISOString(),
       data: notice.data,
     });
+    return this.enqueue({
+      url: notice.url,
+      type: notice.type,
+      subjectKind: notice.subject.kind,
+      subjectId: notice.subject.id,
+      body,
+    });
+  }
+
+  /** Records a shaped notice, as `record` does. */
+  recordShaped(notice: ShapedWebhookNotice): Promise<void> {
+    const headers = Object.keys(notice.headers).length > 0 ? notice.headers : undefined;
+    return this.enqueue({
+      url: notice.url,
+      type: notice.type,
+      subjectKind: notice.subject.kind,
+      subjectId: notice.subject.id,
+      body: notice.body,
+      contentType: notice.contentType,
+      sealedHeaders: headers && this.box.seal(JSON.stringify(headers)),
+    });
+  }
+
+  private enqueue(delivery: NewWebhookDelivery): Promise<void> {
     return this.transactions.run(async () => {
-      const delivery = await this.deliveries.insert({
-        url: notice.url,
-        type: notice.type,
-        subjectKind: notice.subject.kind,
-        subjectId: notice.subject.id,
-        body,
-      });
+      const { id } = await this.deliveries.insert(delivery);
       await this.jobs.send<WebhookDeliveryJob>(
         WEBHOOK_DELIVERY_QUEUE,
-        { deliveryId: delivery.id },
-        { singletonKey: delivery.id },
+        { deliveryId: id },
+        { singletonKey: id },
       );
     });
   }

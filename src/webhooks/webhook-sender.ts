@@ -1,5 +1,6 @@
 import { type OnApplicationShutdown } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
+import { type SecretBox } from '../secrets/secret-box';
 import { GuardedFetch } from '../tools/outbound/guarded-connector';
 import { ToolUrlForbiddenError } from '../tools/outbound/outbound.errors';
 import { type OutboundPolicy } from '../tools/outbound/outbound-policy';
@@ -23,13 +24,14 @@ export class WebhookSender implements OnApplicationShutdown {
     policy: OutboundPolicy,
     secret: string,
     private readonly timeoutMs: number,
+    private readonly box: SecretBox,
   ) {
     this.guarded = new GuardedFetch(policy);
     this.signer = new Webhook(secret);
   }
 
   async attempt(
-    delivery: Pick<WebhookDeliveryRow, 'id' | 'url' | 'body'>,
+    delivery: Pick<WebhookDeliveryRow, 'id' | 'url' | 'body' | 'content_type' | 'sealed_headers'>,
   ): Promise<AttemptOutcome> {
     // Signed at each attempt: receivers refuse a timestamp minutes old, the id stays the same.
     const now = new Date();
@@ -37,7 +39,9 @@ export class WebhookSender implements OnApplicationShutdown {
       const response = await this.guarded.fetch(delivery.url, {
         method: 'POST',
         headers: {
-          'content-type': 'application/json',
+          // The receiver's own headers first: they cannot replace the signature's.
+          ...(delivery.sealed_headers && headersOf(this.box.open(delivery.sealed_headers))),
+          'content-type': delivery.content_type,
           'user-agent': 'toolhub-webhooks',
           'webhook-id': delivery.id,
           'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
@@ -59,6 +63,10 @@ export class WebhookSender implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.guarded.close();
   }
+}
+
+function headersOf(json: string): Record<string, string> {
+  return JSON.parse(json) as Record<string, string>;
 }
 
 function failureOf(error: unknown, timeoutMs: number): AttemptOutcome {

@@ -16,7 +16,7 @@ import { WebhookTargets } from './webhook-targets';
 import { WebhooksConfig } from './webhooks.config';
 
 /**
- * Signed webhooks about runs: `WebhookTargets` checks a `webhook_url` when a run starts,
+ * Signed webhooks about runs (and, for the A2A layer, its push notifications): `WebhookTargets` checks a `webhook_url` when a run starts,
  * `WebhookOutbox` records a notice in the transaction of the change, and the worker delivers it
  * through the job queue, retrying with backoff.
  */
@@ -37,9 +37,13 @@ import { WebhooksConfig } from './webhooks.config';
     },
     {
       provide: WebhookSender,
-      inject: [OutboundPolicy, WebhookSigningSecret, WebhooksConfig],
-      useFactory: (policy: OutboundPolicy, signing: WebhookSigningSecret, config: WebhooksConfig) =>
-        new WebhookSender(policy, signing.secret, config.WEBHOOK_TIMEOUT_SECONDS * 1000),
+      inject: [OutboundPolicy, WebhookSigningSecret, WebhooksConfig, SecretBox],
+      useFactory: (
+        policy: OutboundPolicy,
+        signing: WebhookSigningSecret,
+        config: WebhooksConfig,
+        box: SecretBox,
+      ) => new WebhookSender(policy, signing.secret, config.WEBHOOK_TIMEOUT_SECONDS * 1000, box),
     },
     WebhookDeliveriesRepository,
     WebhookOutbox,

@@ -120,6 +120,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/a2a/agents/{agentId}/tasks/{taskId}/pushNotificationConfigs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A task's push notification configs (HTTP+JSON) */
+    get: operations['listA2aPushConfigs'];
+    put?: never;
+    /** Push a task's updates to a URL (HTTP+JSON) */
+    post: operations['createA2aPushConfig'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/a2a/agents/{agentId}/tasks/{taskId}/pushNotificationConfigs/{configId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A push notification config of a task (HTTP+JSON) */
+    get: operations['getA2aPushConfig'];
+    put?: never;
+    post?: never;
+    /** Stop pushing a task's updates to a config (HTTP+JSON) */
+    delete: operations['deleteA2aPushConfig'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/a2a/agents/{agentId}/tasks/{task}': {
     parameters: {
       query?: never;
@@ -4361,6 +4397,247 @@ export interface operations {
             [key: string]: unknown;
           };
         };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  listA2aPushConfigs: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+        /** @description The id of a task of mine */
+        taskId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The task's push notification configs (ListTaskPushNotificationConfigsResponse) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  createA2aPushConfig: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+        /** @description The id of a task of mine */
+        taskId: string;
+      };
+      cookie?: never;
+    };
+    /** @description A TaskPushNotificationConfig (A2A v1.0 JSON): where to push the task's updates; the id is given one when left out */
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description The config as stored */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  getA2aPushConfig: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+        /** @description The id of a task of mine */
+        taskId: string;
+        /** @description The id of a push notification config */
+        configId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A push notification config of the task (TaskPushNotificationConfig) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description AGENT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  deleteA2aPushConfig: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The protocol version of the request: 1.0, or 0.3 (also when absent) */
+        'A2A-Version'?: string;
+      };
+      path: {
+        /** @description The id of an agent served over A2A */
+        agentId: string;
+        /** @description The id of a task of mine */
+        taskId: string;
+        /** @description The id of a push notification config */
+        configId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The config is deleted (or was not there) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description UNAUTHORIZED */
       401: {

@@ -10,7 +10,10 @@ export type HttpJsonRequest =
   | { operation: 'message:send' | 'message:stream'; body: unknown }
   | { operation: 'get'; taskId: string; historyLength?: string }
   | { operation: 'cancel' | 'subscribe'; taskId: string }
-  | { operation: 'list'; query: Record<string, unknown> };
+  | { operation: 'list'; query: Record<string, unknown> }
+  | { operation: 'push:create'; taskId: string; body: unknown }
+  | { operation: 'push:list'; taskId: string }
+  | { operation: 'push:get' | 'push:delete'; taskId: string; configId: string };
 
 const MAX_PAGE_SIZE = 100;
 
@@ -64,6 +67,34 @@ export async function serveHttpJson(
         const page = await handler.listTasks(listRequestOf(request.query), context);
         return reply(res, 200, sdk.ListTasksResponse.toJSON(page));
       }
+      case 'push:create': {
+        const config = await handler.createTaskPushNotificationConfig(
+          pushConfigOf(request.taskId, request.body),
+          context,
+        );
+        return reply(res, 201, sdk.TaskPushNotificationConfig.toJSON(config));
+      }
+      case 'push:list': {
+        const configs = await handler.listTaskPushNotificationConfigs(
+          { tenant: '', taskId: request.taskId, pageSize: 0, pageToken: '' },
+          context,
+        );
+        return reply(res, 200, sdk.ListTaskPushNotificationConfigsResponse.toJSON(configs));
+      }
+      case 'push:get': {
+        const config = await handler.getTaskPushNotificationConfig(
+          { tenant: '', taskId: request.taskId, id: request.configId },
+          context,
+        );
+        return reply(res, 200, sdk.TaskPushNotificationConfig.toJSON(config));
+      }
+      case 'push:delete':
+        await handler.deleteTaskPushNotificationConfig(
+          { tenant: '', taskId: request.taskId, id: request.configId },
+          context,
+        );
+        res.writeHead(204).end();
+        return;
     }
   } catch (error) {
     if (!(error instanceof a2aErrors().A2AError)) throw error;
@@ -112,6 +143,14 @@ function sendRequestOf(body: unknown) {
   if (!request.message) throw malformed('message is required');
   if (!request.message.messageId) throw malformed('message.messageId is required');
   return request;
+}
+
+/** A config from a create's body, for the task its path names. */
+function pushConfigOf(taskId: string, body: unknown) {
+  const fields = typeof body === 'object' && body !== null ? body : {};
+  const config = a2aSdk().TaskPushNotificationConfig.fromJSON({ ...fields, taskId });
+  if (!config.url) throw malformed('url is required');
+  return config;
 }
 
 function listRequestOf(query: Record<string, unknown>) {

@@ -49,7 +49,7 @@ export class AgentCards {
       version: agent.updated_at.toISOString(),
       capabilities: {
         streaming: true,
-        pushNotifications: false,
+        pushNotifications: true,
         extensions: [],
         extendedAgentCard: false,
       },

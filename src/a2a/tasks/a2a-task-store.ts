@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ListTasksRequest, ListTasksResponse, Task } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
-import { callerOf } from '../a2a-caller';
+import { scopeOf } from '../a2a-caller';
 import { a2aErrors, a2aSdk } from '../loaded-on-first-use';
-import { type A2aTaskRow, A2aTasksRepository, type TaskScope } from './a2a-tasks.repository';
+import { type A2aTaskRow, A2aTasksRepository } from './a2a-tasks.repository';
 import { workOf } from './task-work';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -59,11 +59,6 @@ export class A2aTaskStore implements TaskStore {
       totalSize: total,
     };
   }
-}
-
-function scopeOf(context: ServerCallContext): TaskScope {
-  const { principal, agentId } = callerOf(context);
-  return { owner: principal.user, agentId };
 }
 
 function taskOf(row: A2aTaskRow): Task {

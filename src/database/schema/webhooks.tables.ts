@@ -3,8 +3,8 @@ import { timestamps } from './timestamps';
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
-/** What a delivery is about: an agent run or a workflow run. */
-export type WebhookSubjectKind = 'run' | 'workflow_run';
+/** What a delivery is about: an agent run, a workflow run, or an A2A task (push notifications). */
+export type WebhookSubjectKind = 'run' | 'workflow_run' | 'a2a_task';
 
 /**
  * The outbox of webhook deliveries: one row per notice, written in the transaction of the state
@@ -21,6 +21,12 @@ export const webhookDeliveries = pgTable(
     subject_id: uuid('subject_id').notNull(),
     /** The JSON body, fixed when recorded: every attempt sends (and signs) the same bytes. */
     body: text('body').notNull(),
+    content_type: text('content_type').notNull().default('application/json'),
+    /**
+     * Headers the receiver asked for besides the signature's (an A2A client's token and
+     * credentials), as JSON sealed with the stored secrets' key; null for none.
+     */
+    sealed_headers: text('sealed_headers'),
     status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
