@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type StreamResponse, type TaskPushNotificationConfig } from '@a2a-js/sdk';
+import { type Part, type StreamResponse, type TaskPushNotificationConfig } from '@a2a-js/sdk';
 import { type Client } from '@a2a-js/sdk/client';
 import { Webhook } from 'standardwebhooks';
 import { DataDirectoryConfig } from '../src/core/config';
@@ -32,6 +32,17 @@ import {
 const scripted = (script: object[]) => ({ provider: 'scripted', model: 'scripted', script });
 
 let agentCounter = 0;
+
+/** The files' size limit of the suite's app: small, so a part over it is cheap to send. */
+const FILE_LIMIT = 64 * 1024;
+
+/** A file part carrying its bytes inline, as the protocol's `raw`. */
+const inlineFile = (bytes: Buffer, filename: string, mediaType: string): Part => ({
+  content: { $case: 'raw', value: bytes },
+  mediaType,
+  filename,
+  metadata: undefined,
+});
 
 /** A push config of the task for the receiver, as the protocol's client gives one. */
 const pushConfig = (
@@ -448,6 +459,59 @@ describeOnAdapter(
       expect(all.filter(pushesOf(paused.id, 'TASK_STATE_COMPLETED'))).toHaveLength(1);
     });
 
+    test("inline file parts become the caller's uploads attached to the run; a file over the limit is INVALID_PARAMS; one the model cannot take fails the task", async () => {
+      const id = await agent([{ text: 'Read it.' }]);
+      const client = await a2aClient(baseOf(id), alice.auth, 'HTTP+JSON');
+      const notes = Buffer.from('Meeting with Acme at noon.');
+      const task = asTask(
+        await client.sendMessage(
+          userMessage([
+            textPart('Summarize the notes'),
+            inlineFile(notes, 'notes.txt', 'text/plain'),
+          ]),
+        ),
+      );
+      expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      // The history links to the upload rather than holding the bytes.
+      const sent = task.history[0].parts[1];
+      expect(sent).toMatchObject({ filename: 'notes.txt', mediaType: 'text/plain' });
+      expect(sent.content?.$case).toBe('url');
+      const link = new URL(sent.content!.value as string);
+      const content = await alice.get(link.pathname);
+      expect(content.status).toBe(200);
+      expect(content.text).toBe('Meeting with Acme at noon.');
+      const events = await alice.get(
+        `/api/v1/sessions/${task.metadata?.toolhub_session_id as string}/events`,
+      );
+      expect(events.body.items[0]).toMatchObject({
+        type: 'user_message_sent',
+        content: 'Summarize the notes',
+        attachments: [{ name: 'notes.txt', mime_type: 'text/plain' }],
+      });
+      expect((await bob.get(link.pathname)).status).toBe(404);
+
+      const sessionsBefore = (await alice.get('/api/v1/sessions')).body.total as number;
+      const tooLarge = client.sendMessage(
+        userMessage([
+          textPart('Read this'),
+          inlineFile(Buffer.alloc(FILE_LIMIT + 1, 'a'), 'big.txt', 'text/plain'),
+        ]),
+      );
+      await expect(tooLarge).rejects.toThrow(/parts\[1\].*exceeds the maximum size/);
+      expect((await alice.get('/api/v1/sessions')).body.total).toBe(sessionsBefore);
+
+      const binary = asTask(
+        await client.sendMessage(
+          userMessage([
+            textPart('Read this'),
+            inlineFile(Buffer.from([0, 1, 2, 3, 255]), 'blob.bin', 'application/octet-stream'),
+          ]),
+        ),
+      );
+      expect(binary.status?.state).toBe(TaskState.TASK_STATE_FAILED);
+      expect(textOf(binary.status?.message)).toMatch(/^ATTACHMENT_NOT_SUPPORTED: .*blob\.bin/);
+    });
+
     test('a v0.3 client (no A2A-Version, v0.3 method and shapes) is served through the compatibility layer', async () => {
       const id = await agent([{ text: 'Hello from v1.' }]);
       const sent = await testApp()
@@ -529,7 +593,7 @@ describeOnAdapter(
           .set('A2A-Version', '1.0')
           .send(typeof body === 'string' ? body : JSON.stringify(body));
 
-      test('malformed JSON, unknown methods and file parts are JSON-RPC errors, never a 5xx', async () => {
+      test('malformed JSON, unknown methods and files by URL are JSON-RPC errors, never a 5xx', async () => {
         const id = await agent([{ text: 'hi' }]);
         const malformed = await rpc(id, '{"jsonrpc": "2.0", ');
         expect(malformed.status).toBe(400);
@@ -563,7 +627,13 @@ describeOnAdapter(
           },
         });
         expect(file.status).toBe(200);
-        expect(file.body).toMatchObject({ id: 8, error: { code: -32602 } });
+        expect(file.body).toMatchObject({
+          id: 8,
+          error: {
+            code: -32602,
+            message: expect.stringMatching(/not fetched from a URL/) as string,
+          },
+        });
       });
 
       test('a 10 MB message is refused before anything runs; a page token not given out or a bad list filter is INVALID_PARAMS', async () => {
@@ -618,5 +688,5 @@ describeOnAdapter(
     });
   },
   // Deliveries are queue jobs: polled often, a push arrives well within a test's wait.
-  { env: { JOB_POLL_INTERVAL_MS: '500' } },
+  { env: { JOB_POLL_INTERVAL_MS: '500', FILE_MAX_BYTES: String(FILE_LIMIT) } },
 );

@@ -13,6 +13,7 @@ import { A2aPushConfigStore } from './push/a2a-push-config-store';
 import { A2aPushSender } from './push/a2a-push-sender';
 import { A2aTaskStore } from './tasks/a2a-task-store';
 import { A2aTasksRepository } from './tasks/a2a-tasks.repository';
+import { InlineFiles } from './tasks/inline-files';
 import { RunTaskExecutor } from './tasks/run-task-executor';
 import { RunTaskRequestHandler } from './tasks/run-task-request-handler';
 
@@ -34,6 +35,7 @@ export class A2aEndpoints {
     private readonly canceller: RunCanceller,
     private readonly pushConfigs: A2aPushConfigStore,
     private readonly pushSender: A2aPushSender,
+    private readonly inlineFiles: InlineFiles,
   ) {}
 
   /** The agent's card in the protocol's JSON form; AGENT_NOT_FOUND unless it is served. */
@@ -78,6 +80,12 @@ export class A2aEndpoints {
       this.pushConfigs,
       this.pushSender,
     );
-    return new RunTaskRequestHandler(inner, this.buses, this.tasks, this.canceller);
+    return new RunTaskRequestHandler(
+      inner,
+      this.buses,
+      this.tasks,
+      this.canceller,
+      this.inlineFiles,
+    );
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator';
 import { CorsPolicy } from '../core/http/cors';
 import { EarlyRequestChecks } from '../core/http/early-request-checks';
+import { FilesModule } from '../files/files.module';
 import { RegistryModule } from '../registry/registry.module';
 import { RuntimeModule } from '../runtime/runtime.module';
 import { SecretsModule } from '../secrets/secrets.module';
@@ -15,11 +16,12 @@ import { A2aPushConfigsRepository } from './push/a2a-push-configs.repository';
 import { A2aPushSender } from './push/a2a-push-sender';
 import { A2aTaskStore } from './tasks/a2a-task-store';
 import { A2aTasksRepository } from './tasks/a2a-tasks.repository';
+import { InlineFiles } from './tasks/inline-files';
 import { RunTaskExecutor } from './tasks/run-task-executor';
 
 /** toolhub's agents served to Agent2Agent clients at /a2a/agents/{id}: a task is a run. */
 @Module({
-  imports: [RegistryModule, RuntimeModule, WebhooksModule, SecretsModule],
+  imports: [RegistryModule, RuntimeModule, WebhooksModule, SecretsModule, FilesModule],
   controllers: [A2aJsonRpcController, A2aController],
   providers: [
     AgentCards,
@@ -30,6 +32,7 @@ import { RunTaskExecutor } from './tasks/run-task-executor';
     A2aPushConfigsRepository,
     A2aPushConfigStore,
     A2aPushSender,
+    InlineFiles,
   ],
 })
 export class A2aModule {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage } from 'node:http';
-import { type Readable, Transform, pipeline } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Principal } from '../api-keys/principal';
 import { type Page, type PageQueryDto } from '../core/api/page.dto';
@@ -8,9 +8,9 @@ import { BLOB_STORE, type BlobStore } from './blob-store';
 import { type ContentKind, ContentSniffer, contentKindOf } from './content-sniffer';
 import { type FileDetailDto, type FileDto } from './dto/file.dto';
 import { FilesConfig } from './files.config';
-import { FileNotFoundError } from './files.errors';
+import { FileNotFoundError, FileTooLargeError } from './files.errors';
 import { type FileRow, FilesRepository } from './files.repository';
-import { receiveUpload } from './multipart-upload';
+import { baseName, receiveUpload } from './multipart-upload';
 
 /** A file named as an attachment of a run, checked to be the caller's. */
 export interface AttachmentFile {
@@ -35,24 +35,27 @@ export class FilesService {
 
   /** Stores the request's `file` part, streamed; its type is sniffed from the bytes. */
   async upload(principal: Principal, request: IncomingMessage): Promise<FileDto> {
-    const row = await receiveUpload(request, this.config.FILE_MAX_BYTES, async (part) => {
-      const id = randomUUID();
-      const sniffer = new ContentSniffer();
-      const stored = await this.blobs.put(id, through(part.stream, sniffer));
-      try {
-        return await this.files.insert({
-          id,
-          owner: principal.user,
-          name: part.filename,
-          declared_type: part.declaredType ?? null,
-          mime_type: sniffer.finish(part.filename, part.declaredType),
-          size_bytes: stored.size,
-          sha256: stored.sha256,
-        });
-      } catch (error) {
-        await this.blobs.delete(id);
-        throw error;
-      }
+    const row = await receiveUpload(request, this.config.FILE_MAX_BYTES, (part) =>
+      this.store(principal, part),
+    );
+    return toFileDto(row);
+  }
+
+  /**
+   * Stores a file another protocol carried whole (an A2A message's inline bytes) as an upload
+   * of the caller's, within the same size limit (FILE_TOO_LARGE); its type is sniffed likewise.
+   */
+  async storeBytes(
+    principal: Principal,
+    file: { filename: string; declaredType?: string; bytes: Uint8Array },
+  ): Promise<FileDto> {
+    if (file.bytes.length > this.config.FILE_MAX_BYTES) {
+      throw new FileTooLargeError(this.config.FILE_MAX_BYTES);
+    }
+    const row = await this.store(principal, {
+      filename: baseName(file.filename),
+      declaredType: file.declaredType,
+      stream: Readable.from([file.bytes]),
     });
     return toFileDto(row);
   }
@@ -111,6 +114,29 @@ export class FilesService {
     this.files.recordUsage(fileIds, runId).catch((error: unknown) => {
       this.logger.warn({ err: error, runId, fileIds }, 'Could not record the files a run used');
     });
+  }
+
+  private async store(
+    principal: Principal,
+    part: { filename: string; declaredType?: string; stream: Readable },
+  ): Promise<FileRow> {
+    const id = randomUUID();
+    const sniffer = new ContentSniffer();
+    const stored = await this.blobs.put(id, through(part.stream, sniffer));
+    try {
+      return await this.files.insert({
+        id,
+        owner: principal.user,
+        name: part.filename,
+        declared_type: part.declaredType ?? null,
+        mime_type: sniffer.finish(part.filename, part.declaredType),
+        size_bytes: stored.size,
+        sha256: stored.sha256,
+      });
+    } catch (error) {
+      await this.blobs.delete(id);
+      throw error;
+    }
   }
 
   private async find(principal: Principal, id: string): Promise<FileRow> {

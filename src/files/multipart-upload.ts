@@ -122,7 +122,8 @@ function limitTo(maxBytes: number): Transform {
   });
 }
 
-function baseName(filename: string | undefined): string {
+/** The name a file is kept under: the last segment of what the sender called it, else `file`. */
+export function baseName(filename: string | undefined): string {
   const name = (filename ?? '').split(/[/\\]/).pop()?.trim() ?? '';
   return name === '' ? 'file' : name.slice(0, 255);
 }

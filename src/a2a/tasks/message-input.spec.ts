@@ -1,5 +1,5 @@
 import { type Message, type Part, Role } from '@a2a-js/sdk';
-import { decisionOf, runContentOf } from './message-input';
+import { attachmentIdsOf, decisionOf, runContentOf, storedFilePart } from './message-input';
 
 function message(...parts: Part[]): Message {
   return {
@@ -30,11 +30,28 @@ describe('runContentOf', () => {
     );
   });
 
-  test('file parts and a message with nothing to say are INVALID_PARAMS', () => {
+  test('a file by URL, an empty part and a message with nothing to say are INVALID_PARAMS', () => {
     const url = part({ $case: 'url', value: 'https://example.com/a.pdf' });
-    expect(() => runContentOf(message(text('See'), url))).toThrow(/parts\[1\].*not url/);
+    expect(() => runContentOf(message(text('See'), url))).toThrow(/parts\[1\].*not fetched/);
+    expect(() => runContentOf(message(text('See'), part(undefined)))).toThrow(/parts\[1\]/);
     expect(() => runContentOf(message(text('  ')))).toThrow(/no text or data/);
-    expect(() => runContentOf(message())).toThrow(/no text or data/);
+    const raw = part({ $case: 'raw', value: Buffer.from([1]) });
+    expect(() => runContentOf(message(raw))).toThrow(/no text or data/);
+  });
+
+  test("files are the run's attachments, not its text: inline bytes, or uploads they were stored as", () => {
+    const raw = part({ $case: 'raw', value: Buffer.from([1, 2]) });
+    const stored = storedFilePart(
+      { id: 'f-1', name: 'notes.txt', mime_type: 'text/plain' },
+      'https://toolhub.example.com',
+    );
+    const sent = message(text('Read these'), raw, stored);
+    expect(runContentOf(sent)).toBe('Read these');
+    expect(attachmentIdsOf(sent)).toEqual(['f-1']);
+    expect(stored.content).toEqual({
+      $case: 'url',
+      value: 'https://toolhub.example.com/api/v1/files/f-1/content',
+    });
   });
 });
 

@@ -13,7 +13,7 @@ import { SessionsService } from '../../runtime/sessions/sessions.service';
 import { callerOf, originOf } from '../a2a-caller';
 import { a2aSdk, a2aServerSdk } from '../loaded-on-first-use';
 import { A2aTasksRepository } from './a2a-tasks.repository';
-import { decisionOf, runContentOf } from './message-input';
+import { attachmentIdsOf, decisionOf, runContentOf } from './message-input';
 import { RunTaskUpdates, awaitedApprovalOf } from './run-task-updates';
 import { workMetadata, workOf } from './task-work';
 
@@ -73,11 +73,16 @@ export class RunTaskExecutor implements AgentExecutor {
     let runId: string;
     try {
       const sessionId = await this.sessionFor(principal, agentId, request.contextId, message);
-      runId = (await this.runs.start(principal, sessionId, { content: runContentOf(message) })).id;
+      const run = await this.runs.start(principal, sessionId, {
+        content: runContentOf(message),
+        attachments: attachmentIdsOf(message),
+      });
+      runId = run.id;
       task.metadata = workMetadata({ sessionId, runId });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      // The run could not start (the context's session is busy, say): the task fails saying why.
+      // The run could not start (the context's session is busy, or the agent's model takes no
+      // such file, say): the task fails saying why.
       bus.publish(a2aServerSdk().AgentEvent.task(task));
       bus.publish(updates.failed(`${error.code}: ${error.message}`));
       return;

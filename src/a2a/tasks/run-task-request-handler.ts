@@ -23,10 +23,11 @@ import type {
 } from '@a2a-js/sdk/server';
 import { type RunCanceller } from '../../runtime/approvals/run-canceller';
 import { RunFinishedError } from '../../runtime/runtime.errors';
-import { callerOf } from '../a2a-caller';
+import { callerOf, originOf } from '../a2a-caller';
 import { a2aErrors, a2aSdk } from '../loaded-on-first-use';
 import { type A2aTasksRepository } from './a2a-tasks.repository';
-import { decisionOf, runContentOf } from './message-input';
+import { type InlineFiles } from './inline-files';
+import { decisionOf } from './message-input';
 
 /**
  * The SDK's request handler with toolhub's rules around it: a message to an existing task must
@@ -39,6 +40,7 @@ export class RunTaskRequestHandler implements A2ARequestHandler {
     private readonly buses: ExecutionEventBusManager,
     private readonly tasks: A2aTasksRepository,
     private readonly canceller: RunCanceller,
+    private readonly inlineFiles: InlineFiles,
   ) {}
 
   getAgentCard(): Promise<AgentCard> {
@@ -56,16 +58,14 @@ export class RunTaskRequestHandler implements A2ARequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext,
   ): Promise<Message | Task> {
-    await this.checkMessage(params, context);
-    return this.inner.sendMessage(params, context);
+    return this.inner.sendMessage(await this.checkMessage(params, context), context);
   }
 
   async *sendMessageStream(
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
-    await this.checkMessage(params, context);
-    yield* this.inner.sendMessageStream(params, context);
+    yield* this.inner.sendMessageStream(await this.checkMessage(params, context), context);
   }
 
   getTask(params: GetTaskRequest, context: ServerCallContext): Promise<Task> {
@@ -121,29 +121,34 @@ export class RunTaskRequestHandler implements A2ARequestHandler {
    * Refuses a message before any task is touched: a new task's must have something a run can
    * take (INVALID_PARAMS), and one naming a task must be the decision it waits for
    * (UNSUPPORTED_OPERATION while it works and asks for nothing, INVALID_PARAMS without a
-   * decision). Unknown and ended tasks are the SDK's to refuse.
+   * decision). Unknown and ended tasks are the SDK's to refuse. A new task's message goes on
+   * with its inline files stored as the caller's uploads.
    */
-  private async checkMessage(params: SendMessageRequest, context: ServerCallContext) {
-    if (!params.message) return;
+  private async checkMessage(
+    params: SendMessageRequest,
+    context: ServerCallContext,
+  ): Promise<SendMessageRequest> {
+    if (!params.message) return params;
     const taskId = params.message.taskId;
-    if (!taskId) {
-      runContentOf(params.message);
-      return;
-    }
     const { principal, agentId } = callerOf(context);
+    if (!taskId) {
+      const message = await this.inlineFiles.storedIn(principal, params.message, originOf(context));
+      return { ...params, message };
+    }
     const row = await this.tasks.find({ owner: principal.user, agentId }, taskId);
-    if (!row) return;
+    if (!row) return params;
     const state = a2aSdk().Task.fromJSON(row.task).status?.state;
     const { TaskState } = a2aSdk();
     if (state === TaskState.TASK_STATE_INPUT_REQUIRED) {
       decisionOf(params.message);
-      return;
+      return params;
     }
     if (state === TaskState.TASK_STATE_SUBMITTED || state === TaskState.TASK_STATE_WORKING) {
       throw new (a2aErrors().UnsupportedOperationError)(
         `Task ${taskId} is working: it takes a message only when it asks for input`,
       );
     }
+    return params;
   }
 
   private async cancelRunOf(taskId: string, context: ServerCallContext): Promise<void> {
