@@ -36,7 +36,10 @@ export class A2aPushSender implements PushNotificationSender {
     // The handler goes on changing the task it hands over: what is sent is how it is now.
     const notice = noticeOf(structuredClone(update), task && structuredClone(task));
     const previous = this.queued.get(taskId) ?? Promise.resolve();
-    const recorded = previous.then(() => this.record(taskId, notice, context));
+    // One update that could not be queued (reported by the SDK) does not hold back the next.
+    const recorded = previous
+      .catch(() => undefined)
+      .then(() => this.record(taskId, notice, context));
     this.queued.set(taskId, recorded);
     return recorded.finally(() => {
       if (this.queued.get(taskId) === recorded) this.queued.delete(taskId);
