@@ -18,13 +18,5 @@ export default defineConfig({
     // Tool output is shown as data, never evaluated; nothing needs to be inlined as data: URLs.
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 400,
-    rollupOptions: {
-      // The OAuth consent page's script, at a fixed address that page names.
-      input: { index: `${here}index.html`, 'oauth-consent': `${here}src/consent-sign-in.ts` },
-      output: {
-        entryFileNames: (chunk) =>
-          chunk.name === 'oauth-consent' ? '[name].js' : 'assets/[name]-[hash].js',
-      },
-    },
   },
 });

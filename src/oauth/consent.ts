@@ -1,9 +1,11 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { ApiKeyVerifier } from '../api-keys/api-key-verifier';
+import { type Principal } from '../api-keys/principal';
 import { AuditTrail } from '../audit/audit-trail';
 import { Transactions } from '../database/transactions';
 import { AuthorizationServer } from './authorization-server';
+import { ConsoleSessions } from './console-sessions';
 import { grantableScopes } from './oauth-scopes';
 import { OAuthUrls } from './oauth-urls';
 import { renderConsentPage } from './pages/consent-page';
@@ -15,10 +17,10 @@ const MAX_FORM_BYTES = 4096;
 
 /**
  * toolhub's consent page for the authorization server's interactions: a person signs in with
- * one of their API keys and approves (a grant of the scopes asked, never more than the key's
- * role allows) or denies (`access_denied`). Forms are accepted only from this server's own
- * pages: a post from another site is refused, and the interaction's cookie, SameSite, would
- * not come with it either.
+ * one of their API keys, or with the browser's console session, and approves (a grant of the
+ * scopes asked, never more than the key's role allows) or denies (`access_denied`). Forms are
+ * accepted only from this server's own pages: a post from another site is refused, and the
+ * interaction's and the console session's cookies, SameSite, would not come with it either.
  */
 @Injectable()
 export class Consent {
@@ -28,6 +30,7 @@ export class Consent {
     private readonly urls: OAuthUrls,
     private readonly transactions: Transactions,
     private readonly audit: AuditTrail,
+    private readonly consoleSessions: ConsoleSessions,
   ) {}
 
   async show(request: IncomingMessage, response: ServerResponse, problem?: string): Promise<void> {
@@ -35,6 +38,7 @@ export class Consent {
     const details = await provider.interactionDetails(request, response);
     const client = await provider.Client.find(String(details.params.client_id));
     const redirectUri = new URL(String(details.params.redirect_uri));
+    const signedIn = await this.consoleSessions.principalOf(request);
     const html = renderConsentPage({
       action: request.url ?? '',
       clientName: client?.clientName ?? String(details.params.client_id),
@@ -43,6 +47,7 @@ export class Consent {
       resource: String(details.params.resource),
       scopes: requestedScopes(details.params.scope),
       problem,
+      signedInAs: signedIn && { user: signedIn.user, role: signedIn.role },
     });
     response.writeHead(problem ? 401 : 200, pageHeaders(redirectTarget(redirectUri)));
     response.end(html);
@@ -61,8 +66,14 @@ export class Consent {
         error_description: 'The person denied access',
       });
     }
-    const principal = await this.keys.verify(form.get('api_key') ?? '');
-    if (!principal) return this.show(request, response, 'That API key is not valid');
+    const typedKey = form.get('api_key')?.trim();
+    const principal = typedKey
+      ? await this.keys.verify(typedKey)
+      : await this.consoleSessionOf(request);
+    if (!principal) {
+      const problem = typedKey ? 'That API key is not valid' : 'Sign in with one of your API keys';
+      return this.show(request, response, problem);
+    }
     const asked = requestedScopes(details.params.scope);
     const allowed = grantableScopes(principal.role);
     const refused = asked.filter((scope) => !allowed.includes(scope as never));
@@ -97,10 +108,29 @@ export class Consent {
     });
   }
 
+  /**
+   * The console session's principal, for a form known to come from this server's own page:
+   * browsers send that cookie with every request to `/oauth`, so its use needs the proof a
+   * browser gives of where a post came from (`Origin`, or `Sec-Fetch-Site` where it sends none),
+   * not merely the absence of a contrary one.
+   */
+  private async consoleSessionOf(request: IncomingMessage): Promise<Principal | undefined> {
+    const { origin } = request.headers;
+    const ownPage =
+      origin === undefined
+        ? request.headers['sec-fetch-site'] === 'same-origin'
+        : origin === this.ownOrigin();
+    return ownPage ? this.consoleSessions.principalOf(request) : undefined;
+  }
+
   private isSameOrigin(request: IncomingMessage): boolean {
     const origin = request.headers.origin;
-    if (origin !== undefined) return origin === new URL(this.urls.issuer()).origin;
+    if (origin !== undefined) return origin === this.ownOrigin();
     return request.headers['sec-fetch-site'] !== 'cross-site';
+  }
+
+  private ownOrigin(): string {
+    return new URL(this.urls.issuer()).origin;
   }
 
   private refuse(response: ServerResponse, reason: string): void {

@@ -1,5 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
+import { TooManyKeyFailuresError, UnauthorizedError } from '../api-keys/api-key.errors';
+import { ApiErrorResponses } from '../core/http/api-error-responses.decorator';
+import { ApiKeyRequiredError } from './oauth.errors';
 
 const ISSUER = 'https://toolhub.example.com';
 
@@ -91,10 +94,15 @@ export const ConsentPageDocs = () =>
 
 export const ConsentAnswerDocs = () =>
   applyDecorators(
-    ApiOperation({ summary: 'Approve (with an API key) or deny a client' }),
+    ApiOperation({
+      summary: "Approve (with an API key, or the browser's console session) or deny a client",
+    }),
     ApiConsumes('application/x-www-form-urlencoded'),
     redirect('On to the flow; a denial ends with access_denied at the client'),
-    html(401, 'The API key given is not valid: the page again'),
+    html(
+      401,
+      'The API key given is not valid, or none was given and no console session can answer: the page again',
+    ),
     html(403, 'The form was posted from another site'),
   );
 
@@ -142,6 +150,36 @@ export const JwksDocs = () =>
     json(200, 'A JWK set', {
       keys: [{ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: '1d4f…', x: '…', y: '…' }],
     }),
+  );
+
+export const StartConsoleSessionDocs = () =>
+  applyDecorators(
+    ApiOperation({
+      operationId: 'startConsoleSession',
+      summary:
+        'Start a console session for the consent page: an HttpOnly cookie, for /oauth only, for 12 hours',
+    }),
+    ApiBearerAuth(),
+    json(201, 'Started; the session token is in the Set-Cookie header only', {
+      user: 'ada',
+      role: 'member',
+      expires_at: '2026-11-29T22:30:00.000Z',
+    }),
+    ApiErrorResponses(
+      UnauthorizedError.missing(),
+      UnauthorizedError.invalid(),
+      new ApiKeyRequiredError(),
+      new TooManyKeyFailuresError(42),
+    ),
+  );
+
+export const EndConsoleSessionDocs = () =>
+  applyDecorators(
+    ApiOperation({
+      operationId: 'endConsoleSession',
+      summary: "End the browser's console session (its cookie) and clear the cookie",
+    }),
+    ApiResponse({ status: 204, description: 'Ended (or there was none); the cookie is cleared' }),
   );
 
 /** The id of one sign-in in progress, which the authorization server gave it. */

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobQueue } from '../jobs/job-queue';
+import { ConsoleSessions } from './console-sessions';
 import { OAuthKeys } from './oauth-keys';
 import { OAuthStateRepository } from './oauth-state.repository';
 
@@ -10,9 +11,9 @@ const PURGE_KEY = 'oauth-purge';
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Deletes the authorization server's expired state and its retired signing keys, every hour,
- * through the job queue: each job queues the next as it ends, and the queue's `stately` policy
- * keeps one chain of them however many instances start one.
+ * Deletes the authorization server's expired state, its retired signing keys and the console
+ * sessions that ended, every hour, through the job queue: each job queues the next as it ends,
+ * and the queue's `stately` policy keeps one chain of them however many instances start one.
  */
 @Injectable()
 export class OAuthStatePurge implements OnApplicationBootstrap {
@@ -22,6 +23,7 @@ export class OAuthStatePurge implements OnApplicationBootstrap {
     private readonly jobs: JobQueue,
     private readonly state: OAuthStateRepository,
     private readonly keys: OAuthKeys,
+    private readonly consoleSessions: ConsoleSessions,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -33,13 +35,15 @@ export class OAuthStatePurge implements OnApplicationBootstrap {
     await this.jobs.send(PURGE_QUEUE, {}, { singletonKey: PURGE_KEY });
   }
 
-  /** One purge, as the scheduled job runs it; how many rows and keys it deleted. */
-  async purge(): Promise<{ rows: number; keys: number }> {
+  /** One purge, as the scheduled job runs it; how many rows, keys and console sessions it deleted. */
+  async purge(): Promise<{ rows: number; keys: number; consoleSessions: number }> {
     const deleted = {
       rows: await this.state.purgeExpired(),
       keys: await this.keys.deleteRetiredSigningKeys(),
+      consoleSessions: await this.consoleSessions.purgeEnded(),
     };
-    if (deleted.rows + deleted.keys > 0) this.logger.log(deleted, 'Expired OAuth state deleted');
+    if (deleted.rows + deleted.keys + deleted.consoleSessions > 0)
+      this.logger.log(deleted, 'Expired OAuth state deleted');
     return deleted;
   }
 

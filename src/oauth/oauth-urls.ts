@@ -13,6 +13,9 @@ export const OAUTH_ROUTES = {
 /** The page where a person approves a client, followed by the interaction's id. */
 export const CONSENT_PATH = '/oauth/consent';
 
+/** Where the console starts and ends the session the consent page recognises. */
+export const CONSOLE_SESSION_PATH = '/oauth/console-session';
+
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
 export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
 

@@ -83,3 +83,12 @@ export class OAuthIssuerUnavailableError extends DomainError {
     super(`The identity provider ${issuer} does not publish its metadata; try again later`);
   }
 }
+
+/** A console session is started with an API key: an OAuth client's token cannot start one. */
+export class ApiKeyRequiredError extends DomainError {
+  readonly code = 'FORBIDDEN';
+  readonly status = 403;
+  constructor() {
+    super('A console session is started with an API key, not an OAuth access token');
+  }
+}

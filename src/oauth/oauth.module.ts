@@ -5,6 +5,9 @@ import { AccessTokens } from './access-tokens';
 import { AuthorizationServer } from './authorization-server';
 import { ClientRegistrations } from './client-registrations';
 import { Consent } from './consent';
+import { ConsoleSessionController } from './console-session.controller';
+import { ConsoleSessions } from './console-sessions';
+import { ConsoleSessionsRepository } from './console-sessions.repository';
 import { ExternalAccessTokens } from './external-access-tokens';
 import { ExternalIssuer } from './external-issuer';
 import { OAuthEnabled } from './oauth-enabled.guard';
@@ -24,13 +27,15 @@ import { OAuthUrls } from './oauth-urls';
  */
 @Module({
   imports: [OAuthKeysModule, JobsModule],
-  controllers: [OAuthController, OAuthGrantsController],
+  controllers: [OAuthController, ConsoleSessionController, OAuthGrantsController],
   providers: [
     OAuthUrls,
     OAuthStateRepository,
     AuthorizationServer,
     AccessTokens,
     Consent,
+    ConsoleSessions,
+    ConsoleSessionsRepository,
     ClientRegistrations,
     OAuthEnabled,
     ExternalIssuer,

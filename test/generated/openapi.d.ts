@@ -1208,9 +1208,27 @@ export interface paths {
     /** The consent page: the client, its redirect host, resource, scopes */
     get: operations['OAuthController_showConsent'];
     put?: never;
-    /** Approve (with an API key) or deny a client */
+    /** Approve (with an API key, or the browser's console session) or deny a client */
     post: operations['OAuthController_answerConsent'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/console-session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a console session for the consent page: an HttpOnly cookie, for /oauth only, for 12 hours */
+    post: operations['startConsoleSession'];
+    /** Needs no key: the cookie is the session's own credential, and it may always be dropped. */
+    delete: operations['endConsoleSession'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1760,6 +1778,8 @@ export interface components {
         | 'source.change_decided'
         | 'oauth.grant_created'
         | 'oauth.grant_revoked'
+        | 'console.signed_in'
+        | 'console.signed_out'
         | 'budget.exceeded';
       oauth_client_id?: string;
       /**
@@ -5945,6 +5965,8 @@ export interface operations {
           | 'source.change_decided'
           | 'oauth.grant_created'
           | 'oauth.grant_revoked'
+          | 'console.signed_in'
+          | 'console.signed_out'
           | 'budget.exceeded';
         /** @description Entries per page. */
         limit?: number;
@@ -6052,6 +6074,8 @@ export interface operations {
           | 'source.change_decided'
           | 'oauth.grant_created'
           | 'oauth.grant_revoked'
+          | 'console.signed_in'
+          | 'console.signed_out'
           | 'budget.exceeded';
         /** @description The user who acted; a member key sees its own user's entries only. */
         user?: string;
@@ -10959,7 +10983,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description The API key given is not valid: the page again */
+      /** @description The API key given is not valid, or none was given and no console session can answer: the page again */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10976,6 +11000,78 @@ export interface operations {
         content: {
           'text/html': string;
         };
+      };
+    };
+  };
+  startConsoleSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Started; the session token is in the Set-Cookie header only */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": "ada",
+           *       "role": "member",
+           *       "expires_at": "2026-11-29T22:30:00.000Z"
+           *     }
+           */
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description UNAUTHORIZED */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description FORBIDDEN */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+      /** @description TOO_MANY_REQUESTS */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
+        };
+      };
+    };
+  };
+  endConsoleSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended (or there was none); the cookie is cleared */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -1,15 +1,18 @@
 /**
  * The OAuth server's housekeeping. Rotating the signing key: tokens signed with the previous one
  * keep verifying, and it is published until the tokens it signed have expired, then retired and
- * deleted. The purge: expired state, and what belonged to a lapsed grant, deleted; the rest kept.
+ * deleted. The purge: expired state, and what belonged to a lapsed grant, deleted; the rest kept;
+ * console sessions that expired or whose key was revoked, deleted too.
  */
 import { type IncomingMessage } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import type * as Jose from 'jose';
 import { esmImport } from '../../src/core/esm-import';
-import { oauthKeys, oauthState } from '../../src/database/schema';
+import { consoleSessions, oauthKeys, oauthState } from '../../src/database/schema';
 import { Transactions } from '../../src/database/transactions';
+import { ApiKeysService } from '../../src/api-keys/api-keys.service';
 import { AccessTokens } from '../../src/oauth/access-tokens';
+import { ConsoleSessionsRepository } from '../../src/oauth/console-sessions.repository';
 import { OAuthConfig } from '../../src/oauth/oauth.config';
 import { OAuthKeys, type PrivateJwk } from '../../src/oauth/oauth-keys';
 import { OAuthStatePurge } from '../../src/oauth/oauth-state-purge';
@@ -111,5 +114,30 @@ describe('OAuth housekeeping', () => {
       'RefreshToken:of-live',
       'Session:open',
     ]);
+  });
+
+  test('console sessions read as absent once expired; the purge deletes those and a revoked key’s', async () => {
+    const keys = module().get(ApiKeysService);
+    const sessions = module().get(ConsoleSessionsRepository);
+    const kept = await keys.create({ name: 'kept', user: 'cy', role: 'member' });
+    const revoked = await keys.create({ name: 'gone', role: 'member' });
+    await sessions.insert('live', kept.id, new Date(Date.now() + 3_600_000));
+    await sessions.insert('expired', kept.id, new Date(Date.now() - 60_000));
+    await sessions.insert('of-revoked', revoked.id, new Date(Date.now() + 3_600_000));
+    await keys.revoke(revoked.id);
+    expect(await sessions.findActive('live')).toEqual({
+      keyId: kept.id,
+      user: 'cy',
+      role: 'member',
+    });
+    expect(await sessions.findActive('expired')).toBeUndefined();
+    expect(await sessions.findActive('of-revoked')).toBeUndefined();
+
+    await module().get(OAuthStatePurge).purge();
+    const left = await module()
+      .get(Transactions)
+      .db.select({ hash: consoleSessions.token_hash })
+      .from(consoleSessions);
+    expect(left.map((row) => row.hash)).toEqual(['live']);
   });
 });

@@ -122,6 +122,27 @@ export class Person {
     return answer.params;
   }
 
+  /** Signs this browser in to the console's session with `apiKey`, as the console does. */
+  signInToConsole(apiKey: string): Promise<Response> {
+    return this.fetch(new URL('/oauth/console-session', this.origin), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+  }
+
+  /** Signs this browser out of the console's session, as the console does. */
+  signOutOfConsole(): Promise<Response> {
+    return this.fetch(new URL('/oauth/console-session', this.origin), { method: 'DELETE' });
+  }
+
+  /** Keeps (or, when it has expired, drops) the cookie of a `Set-Cookie` header. */
+  remember(setCookie: string): void {
+    const [pair] = setCookie.split(';');
+    const [name, ...value] = pair.split('=');
+    if (/expires=Thu, 01 Jan 1970/i.test(setCookie)) this.cookies.delete(name);
+    else this.cookies.set(name, value.join('='));
+  }
+
   private async fetch(url: URL | string, init: RequestInit): Promise<Response> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(url, {
@@ -129,12 +150,7 @@ export class Person {
       redirect: 'manual',
       headers: { ...(init.headers as Record<string, string>), ...(cookie && { Cookie: cookie }) },
     });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const [name, ...value] = pair.split('=');
-      if (/expires=Thu, 01 Jan 1970/i.test(header)) this.cookies.delete(name);
-      else this.cookies.set(name, value.join('='));
-    }
+    for (const header of response.headers.getSetCookie()) this.remember(header);
     return response;
   }
 }

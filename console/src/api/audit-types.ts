@@ -22,5 +22,7 @@ export const AUDIT_TYPES = [
   'source.change_decided',
   'oauth.grant_created',
   'oauth.grant_revoked',
+  'console.signed_in',
+  'console.signed_out',
   'budget.exceeded',
 ] as const;

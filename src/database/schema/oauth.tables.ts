@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys.tables';
 
 /**
  * What the OAuth authorization server keeps between requests (clients, interactions, codes,
@@ -48,3 +49,24 @@ export const oauthKeys = pgTable('oauth_keys', {
   sealed: text('sealed').notNull(),
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Console sign-ins a browser carries to the consent page, as an HttpOnly cookie: only the
+ * token's hash is kept. Each lasts until `expires_at` or its sign-out, and only while its key
+ * stands: a revoked key's sessions read as absent.
+ */
+export const consoleSessions = pgTable(
+  'console_sessions',
+  {
+    /** SHA-256 of the cookie's token. */
+    token_hash: text('token_hash').primaryKey(),
+    key_id: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [index('console_sessions_expires_idx').on(table.expires_at)],
+);

@@ -9,18 +9,14 @@ export interface ConsentView {
   scopes: readonly string[];
   /** Why the last submission was not accepted (a wrong key). */
   problem?: string;
+  /** Whom the browser's console session stands for, when it has one. */
+  signedInAs?: { user: string; role: string };
 }
 
 /**
- * The console's script that signs the page in with the tab's console sign-in, if it has one
- * (served with the console; without it the page asks for a key as ever).
- */
-export const CONSENT_SCRIPT_PATH = '/console/oauth-consent.js';
-
-/**
  * The page where a person lets a client act as them: who asks, where the answer goes, for what
- * and with which scopes; they sign in with one of their API keys (or the console's sign-in of
- * the tab) to approve, or deny.
+ * and with which scopes; they approve as the browser's console session, or sign in with one of
+ * their API keys, or deny.
  */
 export function renderConsentPage(view: ConsentView): string {
   const logo = view.logoUri ? `<img src="${escapeHtml(view.logoUri)}" alt="">` : '';
@@ -32,12 +28,19 @@ export function renderConsentPage(view: ConsentView): string {
 <dt>Resource</dt><dd>${escapeHtml(view.resource)}</dd>
 <dt>Scopes</dt><dd><ul>${scopes || '<li>none</li>'}</ul></dd></dl>
 ${view.problem ? `<p class="error">${escapeHtml(view.problem)}</p>` : ''}
-<p id="console-sign-in" hidden></p>
-<form method="post" action="${escapeHtml(view.action)}" data-consent>
-<label>Your API key <input type="password" name="api_key" autocomplete="off"></label>
+${view.signedInAs ? signedInNote(view.signedInAs) : ''}
+<form method="post" action="${escapeHtml(view.action)}">
+${view.signedInAs ? `<details><summary>Use a different API key</summary>${KEY_FIELD}</details>` : KEY_FIELD}
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny">Deny</button>
-</form>
-<script type="module" src="${CONSENT_SCRIPT_PATH}"></script>`,
+</form>`,
   );
+}
+
+/** Left empty, the browser's console session answers; filled in, the key does. */
+const KEY_FIELD =
+  '<label>Your API key <input type="password" name="api_key" autocomplete="off"></label>';
+
+function signedInNote({ user, role }: { user: string; role: string }): string {
+  return `<p>Signed in as <strong>${escapeHtml(user)}</strong> (${escapeHtml(role)}).</p>`;
 }

@@ -4,10 +4,9 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The headers of toolhub's own OAuth pages, as strict as the console's: only this server's
- * scripts (the consent page's reads the tab's console sign-in and asks this server whom it is),
- * the page's own styles, no framing; forms post only to this server, and from there to
- * `formTarget` (the client the answer is redirected to), when given.
+ * The headers of toolhub's own OAuth pages, stricter than the console's: no script at all, the
+ * page's own styles, no framing; forms post only to this server, and from there to `formTarget`
+ * (the client the answer is redirected to), when given.
  */
 export function pageHeaders(formTarget?: string): Record<string, string> {
   const formAction = ["'self'", formTarget].filter(Boolean).join(' ');
@@ -16,8 +15,6 @@ export function pageHeaders(formTarget?: string): Record<string, string> {
     'Cache-Control': 'no-store',
     'Content-Security-Policy': [
       "default-src 'none'",
-      "script-src 'self'",
-      "connect-src 'self'",
       "style-src 'unsafe-inline'",
       'img-src https:',
       `form-action ${formAction}`,
