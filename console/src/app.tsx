@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { getJson, whenUnauthorized } from './api/client';
+import { endConsoleSession } from './api/console-session';
 import { forgetEverything, storedKey } from './api/key-store';
 import { type CurrentKey } from './api/types';
 import { type Route, hrefOf, useRoute } from './router';
@@ -24,25 +25,20 @@ export function App() {
     storedKey() ? 'checking' : undefined,
   );
 
+  const signOut = () => {
+    forgetEverything();
+    setMe(undefined);
+    void endConsoleSession();
+  };
+
   useEffect(() => {
-    whenUnauthorized(() => {
-      forgetEverything();
-      setMe(undefined);
-    });
+    whenUnauthorized(signOut);
     if (me === 'checking') getJson<CurrentKey>('/api/v1/me').then(setMe, () => setMe(undefined));
   }, []);
 
   if (me === 'checking') return <p class="muted">Signing in…</p>;
   if (!me) return <SignIn onSignedIn={setMe} />;
-  return (
-    <Shell
-      me={me}
-      onSignOut={() => {
-        forgetEverything();
-        setMe(undefined);
-      }}
-    />
-  );
+  return <Shell me={me} onSignOut={signOut} />;
 }
 
 function Shell({ me, onSignOut }: { me: CurrentKey; onSignOut: () => void }) {

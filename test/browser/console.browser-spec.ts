@@ -89,7 +89,16 @@ test('the page carries a strict CSP, and signing in keeps the key in sessionStor
   expect(await page.locator('.me').innerText()).toContain('alice (member)');
   expect(await page.evaluate("sessionStorage.getItem('toolhub.apiKey')")).toBe(world.aliceKey);
   expect(page.url()).not.toContain(world.aliceKey);
-  expect(await context.cookies()).toEqual([]);
+  // The one cookie is the consent page's session: not the key, unreadable by scripts, /oauth only.
+  expect(await context.cookies()).toEqual([
+    expect.objectContaining({
+      name: 'toolhub_console_session',
+      httpOnly: true,
+      path: '/oauth',
+      sameSite: 'Lax',
+    }),
+  ]);
+  expect(JSON.stringify(await context.cookies())).not.toContain(world.aliceKey);
   // A member runs agents; the registry and the tool sources are for admins.
   expect(await page.getByRole('link', { name: 'Registry' }).count()).toBe(0);
   expect(await page.getByRole('link', { name: 'Sources' }).count()).toBe(0);

@@ -1,10 +1,14 @@
 import { useState } from 'preact/hooks';
 import { messageOf } from '../api/api-error';
 import { getJson } from '../api/client';
+import { startConsoleSession } from '../api/console-session';
 import { forgetEverything, storeKey } from '../api/key-store';
 import { type CurrentKey } from '../api/types';
 
-/** The key is checked against the server before it is kept for this tab. */
+/**
+ * The key is checked against the server before it is kept for this tab; then the browser gets a
+ * console session for OAuth's consent page.
+ */
 export function SignIn({ onSignedIn }: { onSignedIn: (me: CurrentKey) => void }) {
   const [key, setKey] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -16,7 +20,9 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: CurrentKey) => void })
     setProblem(undefined);
     storeKey(key.trim());
     try {
-      onSignedIn(await getJson<CurrentKey>('/api/v1/me'));
+      const me = await getJson<CurrentKey>('/api/v1/me');
+      await startConsoleSession();
+      onSignedIn(me);
     } catch (error) {
       forgetEverything();
       setProblem(messageOf(error));
