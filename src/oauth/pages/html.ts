@@ -37,5 +37,5 @@ export function page(title: string, body: string): string {
 <style>body{font:16px system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222}
 dt{font-weight:600;margin-top:.6rem}input{width:100%;padding:.4rem;font:inherit}
 button{font:inherit;padding:.4rem 1.2rem;margin:1rem .5rem 0 0}img{max-height:48px}.error{color:#a00}</style>
-</head><body>${body}</body></html>`;
+</head><body><main>${body}</main></body></html>`;
 }
