@@ -1,7 +1,8 @@
 /**
  * The console and OAuth in Chromium: on Connected clients a person sees the application they
  * connected (its name, scopes, when it was last used) and disconnects it, after which its access
- * token is refused; a tab signed in to the console approves on the consent page without a key.
+ * token is refused; a consent page opened in another tab of a browser signed in to the console
+ * approves without a key, and asks for one again once the console signs out.
  */
 import { type Browser, type Page } from 'playwright-core';
 import { accessibilityViolations, launchChromium, newContext, signIn } from './browser';
@@ -54,24 +55,47 @@ test('a person sees the client they connected and disconnects it, ending its tok
   expect(pageErrors).toEqual([]);
 });
 
-test('the consent page of a tab signed in to the console approves as that person', async () => {
+test('a consent page opened in another tab knows the console sign-in and approves as that person', async () => {
+  // The session is the browser's, in a cookie no script of the console's reads.
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  expect(await page.evaluate('document.cookie')).toBe('');
+  const tab = await page.context().newPage();
+  tab.on('pageerror', (error) => pageErrors.push(error.message));
   // The registered callback's port (9) is one browsers never open; any loopback port is as good.
   const redirectUri = CALLBACK_URL.replace(':9/', ':4567/');
   let callback: URL | undefined;
-  await page.route(`${redirectUri}**`, async (route) => {
+  await tab.route(`${redirectUri}**`, async (route) => {
     callback = new URL(route.request().url());
     await route.fulfill({ status: 200, body: 'back at the client' });
   });
-  await page.goto(flow.authorizeUrl('tools', redirectUri).href);
-  await page.getByText('Signed in to the console as ada (member).').waitFor();
-  expect(await page.getByLabel('Your API key').count()).toBe(0);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await page.getByText('back at the client').waitFor();
+  await tab.goto(flow.authorizeUrl('tools', redirectUri).href);
+  await tab.getByText('Signed in as ada (member).').waitFor();
+  expect(await tab.getByLabel('Your API key').isVisible()).toBe(false);
+  expect(await tab.getByText('Use a different API key').isVisible()).toBe(true);
+  expect(await accessibilityViolations(tab)).toEqual([]);
+  await tab.getByRole('button', { name: 'Approve' }).click();
+  await tab.getByText('back at the client').waitFor();
+  expect(callback?.searchParams.get('state')).toBe('flow-state');
   const granted = await flow.redeem(callback?.searchParams.get('code') ?? '', redirectUri);
   expect(granted.scope).toBe('tools');
   const used = await app.http
     .get('/api/tools')
     .set('Authorization', `Bearer ${granted.access_token}`);
   expect(used.status).toBe(200);
+  await tab.close();
   expect(pageErrors).toEqual([]);
+});
+
+test('after signing out of the console, the consent page asks for a key again', async () => {
+  const signedOut = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/oauth/console-session') && response.request().method() === 'DELETE',
+  );
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await signedOut).status()).toBe(204);
+  const tab = await page.context().newPage();
+  await tab.goto(flow.authorizeUrl('tools').href);
+  await tab.getByLabel('Your API key').waitFor();
+  expect(await tab.getByText('Signed in as').count()).toBe(0);
+  await tab.close();
 });
