@@ -20,7 +20,8 @@ const SAME_SITE = 'Lax';
 export function consoleSessionTokenOf(request: IncomingMessage): string | undefined {
   for (const pair of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = pair.trim().split('=');
-    if (name === CONSOLE_SESSION_COOKIE && value.length > 0) return value.join('=');
+    const token = value.join('=');
+    if (name === CONSOLE_SESSION_COOKIE && token) return token;
   }
   return undefined;
 }
