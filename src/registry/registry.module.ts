@@ -24,6 +24,7 @@ import { ToolSourceNames } from './tools/tool-source-names';
 import { WorkflowsController } from './workflows/workflows.controller';
 import { WorkflowsRepository } from './workflows/workflows.repository';
 import { WorkflowsService } from './workflows/workflows.service';
+import { WorkflowStepTypes } from './workflows/step-types/workflow-step-types';
 
 /**
  * The tool/agent registry at `/api/v1`: tools, tool sources, agents and workflows in the
@@ -54,6 +55,7 @@ import { WorkflowsService } from './workflows/workflows.service';
     AgentsService,
     WorkflowsRepository,
     WorkflowsService,
+    WorkflowStepTypes,
   ],
   exports: [AgentsRepository, WorkflowsRepository, ToolParametersCompiler],
 })

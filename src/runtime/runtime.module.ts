@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { provideFeatureConfig } from '../core/config';
 import { CorsPolicy } from '../core/http/cors';
 import { ArtifactsModule } from '../artifacts/artifacts.module';
@@ -42,6 +43,8 @@ import { SessionsService } from './sessions/sessions.service';
 import { RunEventStreamer } from './streams/run-event-streamer';
 import { RunStreams } from './streams/run-streams.service';
 import { AgentSteps } from './workflow-runs/agent-steps';
+import { WORKFLOW_STEP_TYPES } from './workflow-runs/step-types/workflow-step-types.providers';
+import { WorkflowStepExecutors } from './workflow-runs/step-types/workflow-step-executors';
 import { WorkflowRunEventStore } from './workflow-runs/workflow-run-events.repository';
 import { WorkflowRunExecutions } from './workflow-runs/workflow-run-executions';
 import { WorkflowRunEventStreamer, WorkflowRunStreams } from './workflow-runs/workflow-run-streams';
@@ -65,6 +68,7 @@ import { WorkflowTriggerSchedule } from './workflow-triggers/workflow-trigger-sc
  */
 @Module({
   imports: [
+    DiscoveryModule,
     ProvidersModule,
     RegistryModule,
     FilesModule,
@@ -119,6 +123,8 @@ import { WorkflowTriggerSchedule } from './workflow-triggers/workflow-trigger-sc
     WorkflowRunExecutions,
     WorkflowRunner,
     AgentSteps,
+    WorkflowStepExecutors,
+    ...WORKFLOW_STEP_TYPES,
     WorkflowRunsService,
     WorkflowToolCalls,
     WorkflowToolKind,

@@ -60,7 +60,7 @@ describe('A workflow run stored by one statement at its start and its end', () =
       stepIndex,
       stepKey: null,
       stepType: 'tool',
-      refId: row.steps[stepIndex].ref_id,
+      refId: row.steps[stepIndex].ref_id ?? null,
     });
 
   const newRunOf = (stepCount: number) => ({

@@ -136,14 +136,26 @@ export interface StepRetry {
 /** What a step's failure does to its workflow run: fails it, or gives null and goes on. */
 export type StepOnError = 'fail' | 'continue';
 
-/** One step of a workflow: exactly one of an agent or a tool. */
+/**
+ * One step of a workflow, at any depth: an agent or a tool step runs exactly one of them; a step
+ * holding others (a branch, a map…) runs none, and the steps it holds are rows of their own,
+ * so every agent and tool a workflow runs, however deep, is a foreign key.
+ */
 export const workflowSteps = pgTable(
   'workflow_steps',
   {
     workflow_id: uuid('workflow_id')
       .notNull()
       .references(() => workflows.id, { onDelete: 'cascade' }),
+    /** Its place among all the workflow's steps, each before the steps it holds. */
     position: integer('position').notNull(),
+    type: text('type').notNull(),
+    /** The position of the step holding it; null at the top. */
+    parent_position: integer('parent_position'),
+    /** Where in its holder its list is (`cases/0/steps`); null at the top. */
+    slot: text('slot'),
+    /** The type's own fields, its step lists emptied (their steps are the rows below it). */
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
     agent_id: uuid('agent_id').references((): AnyPgColumn => agents.id, {
       onDelete: 'restrict',
     }),
@@ -162,7 +174,10 @@ export const workflowSteps = pgTable(
   (table) => [
     primaryKey({ columns: [table.workflow_id, table.position] }),
     uniqueIndex('workflow_steps_workflow_id_key_idx').on(table.workflow_id, table.key),
-    check('workflow_steps_one_target', sql`num_nonnulls(${table.agent_id}, ${table.tool_id}) = 1`),
+    check(
+      'workflow_steps_at_most_one_target',
+      sql`num_nonnulls(${table.agent_id}, ${table.tool_id}) <= 1`,
+    ),
     index('workflow_steps_agent_id_idx').on(table.agent_id),
     index('workflow_steps_tool_id_idx').on(table.tool_id),
   ],

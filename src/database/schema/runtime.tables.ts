@@ -150,20 +150,23 @@ export const approvals = pgTable(
   ],
 );
 
-export type WorkflowStepStatus = 'pending' | RunStatus;
+/** `skipped`: a step of a branch's case not taken. */
+export type WorkflowStepStatus = 'pending' | 'skipped' | RunStatus;
 
 /** What a workflow run runs, fixed when it starts: later edits of the workflow don't move it. */
 export interface WorkflowRunStep {
-  type: 'agent' | 'tool';
-  /** The agent's or the tool's id. */
-  ref_id: string;
+  type: string;
+  /** An agent or tool step's agent's or tool's id. */
+  ref_id?: string;
   /** The agent's or the tool's name when the run started. */
-  name: string;
+  name?: string;
   key?: string;
   input?: unknown;
   retry?: StepRetry;
   timeout_seconds?: number;
   on_error?: StepOnError;
+  /** The fields of a step holding others (a branch's `cases`, a map's `items`…), as its type has them. */
+  [field: string]: unknown;
 }
 
 /** One run of a workflow: its steps one after the other, each fed by the ones before. */

@@ -4,9 +4,16 @@
  */
 export const STEP_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
-/** Where a template path starts reading: the workflow input or an earlier step's output. */
+/**
+ * Where a template path starts reading: the workflow input, an earlier step's output, or in a
+ * map's steps the item and its index.
+ */
 export type PathSource =
-  { kind: 'input' } | { kind: 'previous' } | { kind: 'step'; step: number | string };
+  | { kind: 'input' }
+  | { kind: 'previous' }
+  | { kind: 'step'; step: number | string }
+  | { kind: 'item' }
+  | { kind: 'index' };
 
 /** A `{{ path }}` of a template. */
 export interface TemplatePath {
@@ -60,6 +67,12 @@ function parsePath(between: string): TemplatePath | string {
   switch (root) {
     case 'input':
       return { text, source: { kind: 'input' }, segments: rest };
+    case 'item':
+      return { text, source: { kind: 'item' }, segments: rest };
+    case 'index':
+      return rest.length === 0
+        ? { text, source: { kind: 'index' }, segments: [] }
+        : `'{{ ${text} }}' must read index alone`;
     case 'previous':
       return rest[0] === 'output'
         ? { text, source: { kind: 'previous' }, segments: rest.slice(1) }

@@ -14,6 +14,20 @@ export interface TemplateScope {
   outputs: readonly unknown[];
   /** Step key → step index. */
   keys: ReadonlyMap<string, number>;
+  /** What the first step's `previous.output` is: the workflow input unless said otherwise. */
+  first?: unknown;
+  /** The output of a keyed step outside these steps (holding them, or before their holder). */
+  outer?: (key: string) => unknown;
+  /** In a map's steps: the item and its index. */
+  item?: { value: unknown; index: number };
+}
+
+/** Where a list of steps is, for the checks of its templates. */
+export interface TemplateContext {
+  /** The keys of the workflow's steps outside the list, which it may read once they ran. */
+  outerKeys?: ReadonlySet<string>;
+  /** The list is run for each item of a map: `item` and `index` can be read. */
+  inMap?: boolean;
 }
 
 /**
@@ -40,7 +54,11 @@ export function renderTemplate(template: unknown, scope: TemplateScope, index: n
  * input it is and the path: bad syntax, and paths reading a step that does not run before the
  * step. Empty when all are valid.
  */
-export function templateProblems(steps: readonly { key?: string; input?: unknown }[]): string[] {
+export function templateProblems(
+  steps: readonly { key?: string; input?: unknown }[],
+  context: TemplateContext = {},
+  field = 'steps',
+): string[] {
   const keys = new Map<string, number>();
   steps.forEach(({ key }, index) => {
     if (key !== undefined && !keys.has(key)) keys.set(key, index);
@@ -48,8 +66,8 @@ export function templateProblems(steps: readonly { key?: string; input?: unknown
   return steps.flatMap(({ input }, index) =>
     input === undefined
       ? []
-      : problemsIn(input, `steps.${index}.input`, (source) =>
-          referenceProblem(source, index, steps.length, keys),
+      : problemsIn(input, `${field}.${index}.input`, (source) =>
+          referenceProblem(source, index, steps.length, keys, context),
         ),
   );
 }
@@ -94,11 +112,23 @@ function sourceValue(
   scope: TemplateScope,
   index: number,
 ): { value: unknown; name: string } | { missing: string } {
-  if (source.kind === 'input' || (source.kind === 'previous' && index === 0)) {
-    return { value: scope.input, name: source.kind === 'input' ? 'input' : 'previous.output' };
+  if (source.kind === 'input') return { value: scope.input, name: 'input' };
+  if (source.kind === 'previous' && index === 0) {
+    const value = 'first' in scope ? scope.first : scope.input;
+    return { value, name: 'previous.output' };
+  }
+  if (source.kind === 'item' || source.kind === 'index') {
+    if (!scope.item) return { missing: `only a map's steps have ${source.kind}` };
+    const { value, index: itemIndex } = scope.item;
+    return source.kind === 'item' ? { value, name: 'item' } : { value: itemIndex, name: 'index' };
   }
   const step = source.kind === 'previous' ? index - 1 : source.step;
   const stepIndex = typeof step === 'number' ? step : scope.keys.get(step);
+  if (stepIndex === undefined && typeof step === 'string' && scope.outer) {
+    const value = scope.outer(step);
+    const name = `steps.${step}.output`;
+    return value === undefined ? { missing: `step '${step}' has no output yet` } : { value, name };
+  }
   if (stepIndex === undefined) return { missing: `no step has the key '${step}'` };
   const name = source.kind === 'previous' ? 'previous.output' : `steps.${step}.output`;
   const value = stepIndex < index ? scope.outputs[stepIndex] : undefined;
@@ -142,9 +172,21 @@ function referenceProblem(
   index: number,
   count: number,
   keys: ReadonlyMap<string, number>,
+  context: TemplateContext,
 ): string | undefined {
+  if ((source.kind === 'item' || source.kind === 'index') && !context.inMap) {
+    return `reads ${source.kind}, which only a map's steps have`;
+  }
   if (source.kind !== 'step') return undefined;
   const target = typeof source.step === 'number' ? source.step : keys.get(source.step);
+  // A key outside the list is read once its step ran: where it is not yet, the step fails.
+  if (
+    typeof source.step === 'string' &&
+    target === undefined &&
+    context.outerKeys?.has(source.step)
+  ) {
+    return undefined;
+  }
   if (target === undefined) return `reads step '${source.step}', but no step has that key`;
   const named =
     typeof source.step === 'number' ? `step ${target}` : `step '${source.step}' (step ${target})`;

@@ -12,39 +12,55 @@ import {
 import { isUuid } from '../../database/uuid';
 import { missingIds } from '../common/missing-ids';
 import { InvalidReferencesError } from '../common/registry.errors';
-import { type StepType, type WorkflowStepDto } from './dto/workflow-step.dto';
-import { InvalidStepTemplatesError } from './step-template.errors';
-import { templateProblems } from './step-templates';
+import { type WorkflowStepDto } from './dto/workflow-step.dto';
+import { publishedStepType } from './step-types/published-step-types';
+import { type StepNode } from './step-types/step-type.contract';
+import { listAtSlot, placedSteps, withListsEmptied } from './step-types/step-tree';
+import { assertValidStepDefinitions } from './workflow-step-checks';
 
 /**
- * A step as it is stored and run: what it runs (by id, and its name), and when set its key
- * and input template.
+ * A step as it is stored and run: its type; for an agent or tool step what it runs (by id, and
+ * its name); when set its key, input template and failure handling; a step holding others,
+ * its own fields with the steps it holds (see its type).
  */
-export interface WorkflowStepDefinition {
-  type: StepType;
-  id: string;
-  name: string;
-  key?: string;
+export interface WorkflowStepDefinition extends StepNode {
+  id?: string;
+  name?: string;
   input?: unknown;
   retry?: StepRetry;
   timeout_seconds?: number;
   on_error?: StepOnError;
 }
 
+/** The agent or tool a step runs, if its type runs one. */
+function targetOf(step: StepNode): { agent_id: string } | { tool_id: string } | undefined {
+  return publishedStepType(step.type)?.target?.(step);
+}
+
 /**
  * The refusal of steps whose id is not a UUID or names no agent (for `agent` steps) or no
- * tool (for `tool` steps), if any; every bad id is listed once, in step order.
+ * tool (for `tool` steps), at any depth, if any; every bad id is listed once, in step order.
  */
 export async function invalidStepReferences(
   db: Database,
-  steps: readonly WorkflowStepDto[],
+  steps: readonly StepNode[],
 ): Promise<InvalidReferencesError | undefined> {
-  const idsOf = (type: StepType) => steps.filter((step) => step.type === type).map((s) => s.id);
-  const missing: Record<StepType, Set<string>> = {
-    agent: new Set(await missingIds(db, agents.id, idsOf('agent'))),
-    tool: new Set(await missingIds(db, tools.id, idsOf('tool'))),
+  const targets = placedSteps(steps).flatMap(({ step }) => targetOf(step) ?? []);
+  const idsOf = (column: 'agent_id' | 'tool_id') =>
+    targets.flatMap((target) =>
+      column in target ? [(target as Record<string, string>)[column]] : [],
+    );
+  const missing = {
+    agent_id: new Set(await missingIds(db, agents.id, idsOf('agent_id'))),
+    tool_id: new Set(await missingIds(db, tools.id, idsOf('tool_id'))),
   };
-  const invalid = new Set(steps.filter((step) => missing[step.type].has(step.id)).map((s) => s.id));
+  const invalid = new Set(
+    targets.flatMap((target) =>
+      Object.entries(target).flatMap(([column, id]) =>
+        missing[column as keyof typeof missing].has(id) ? [id] : [],
+      ),
+    ),
+  );
   return invalid.size > 0
     ? new InvalidReferencesError('INVALID_STEP_REFERENCES', 'step_ids', [...invalid])
     : undefined;
@@ -59,24 +75,34 @@ export async function replaceWorkflowSteps(
   workflowId: string,
   steps: readonly WorkflowStepDto[],
 ): Promise<void> {
-  const problems = templateProblems(steps);
-  if (problems.length > 0) throw new InvalidStepTemplatesError(problems);
-  const refused = await invalidStepReferences(tx, steps);
+  const nodes = steps as unknown as StepNode[];
+  await assertValidStepDefinitions(nodes);
+  const refused = await invalidStepReferences(tx, nodes);
   if (refused) throw refused;
   await tx.delete(workflowSteps).where(eq(workflowSteps.workflow_id, workflowId));
   if (steps.length === 0) return;
   await tx.insert(workflowSteps).values(
-    steps.map((step, position) => ({
-      workflow_id: workflowId,
-      position,
-      agent_id: step.type === 'agent' ? step.id : null,
-      tool_id: step.type === 'tool' ? step.id : null,
-      key: step.key,
-      input: step.input,
-      retry: step.retry,
-      timeout_seconds: step.timeout_seconds,
-      on_error: step.on_error,
-    })),
+    placedSteps(nodes).map(({ step, parent }, position) => {
+      const { type, id, key, input, retry, timeout_seconds, on_error, ...own } = withListsEmptied(
+        step,
+      ) as StepNode & WorkflowStepDto;
+      const target = targetOf(step);
+      return {
+        workflow_id: workflowId,
+        position,
+        type,
+        parent_position: parent?.position ?? null,
+        slot: parent?.slot ?? null,
+        settings: target || Object.keys(own).length === 0 ? null : own,
+        agent_id: target && 'agent_id' in target ? id : null,
+        tool_id: target && 'tool_id' in target ? id : null,
+        key,
+        input,
+        retry,
+        timeout_seconds,
+        on_error,
+      };
+    }),
   );
 }
 
@@ -97,7 +123,9 @@ export async function stepsByWorkflow(
       .where(sql`${workflowSteps.workflow_id} = any(${sql.placeholder('ids')}::uuid[])`)
       .orderBy(asc(workflowSteps.position)),
   ).execute({ ids: workflowIds });
-  for (const row of rows) byWorkflow.get(row.workflow_id)?.push(toStepDefinition(row));
+  const rowsOf = new Map(workflowIds.map((id) => [id, [] as StepRow[]]));
+  for (const row of rows) rowsOf.get(row.workflow_id)?.push(row);
+  for (const [id, stepRows] of rowsOf) byWorkflow.set(id, stepTree(stepRows));
   return byWorkflow;
 }
 
@@ -124,12 +152,16 @@ export async function workflowWithSteps(
   ).execute({ id });
   if (rows.length === 0) return undefined;
   // A workflow of no steps is one row, with no step in it.
-  const steps = rows.filter((row) => row.position !== null).map(toStepDefinition);
+  const steps = stepTree(rows.filter((row): row is StepRow & typeof row => row.type !== null));
   return { workflow: rows[0].workflow, steps };
 }
 
 /** What a step runs and with what, as both reads of steps select it. */
 const STEP_COLUMNS = {
+  type: workflowSteps.type,
+  parent_position: workflowSteps.parent_position,
+  slot: workflowSteps.slot,
+  settings: workflowSteps.settings,
   agent_id: workflowSteps.agent_id,
   agent_name: agents.name,
   tool_id: workflowSteps.tool_id,
@@ -141,7 +173,11 @@ const STEP_COLUMNS = {
   on_error: workflowSteps.on_error,
 };
 
-function toStepDefinition(row: {
+interface StepRow {
+  type: string;
+  parent_position: number | null;
+  slot: string | null;
+  settings: Record<string, unknown> | null;
   agent_id: string | null;
   agent_name: string | null;
   tool_id: string | null;
@@ -151,17 +187,35 @@ function toStepDefinition(row: {
   retry: StepRetry | null;
   timeout_seconds: number | null;
   on_error: StepOnError | null;
-}): WorkflowStepDefinition {
-  // The check constraint makes a step run exactly one target; the foreign keys, one that exists.
-  const target: WorkflowStepDefinition =
-    row.agent_id !== null
-      ? { type: 'agent', id: row.agent_id, name: row.agent_name ?? '' }
-      : { type: 'tool', id: row.tool_id ?? '', name: row.tool_name ?? '' };
+}
+
+/**
+ * The steps of a workflow from its rows in position order: each top-level one in order, each
+ * other one put in the list (`slot`) of the step holding it, which comes before it.
+ */
+function stepTree(rows: readonly StepRow[]): WorkflowStepDefinition[] {
+  const top: WorkflowStepDefinition[] = [];
+  const placed: WorkflowStepDefinition[] = [];
+  for (const row of rows) {
+    const step = toStepDefinition(row);
+    placed.push(step);
+    const holder = row.parent_position === null ? undefined : placed[row.parent_position];
+    if (holder && row.slot !== null) listAtSlot(holder, row.slot).push(step);
+    else top.push(step);
+  }
+  return top;
+}
+
+function toStepDefinition(row: StepRow): WorkflowStepDefinition {
+  const step: WorkflowStepDefinition = { type: row.type };
+  if (row.agent_id !== null) Object.assign(step, { id: row.agent_id, name: row.agent_name ?? '' });
+  if (row.tool_id !== null) Object.assign(step, { id: row.tool_id, name: row.tool_name ?? '' });
   // NULL is no key, no template (the API refuses a `null` template), and the view omits them.
-  if (row.key !== null) target.key = row.key;
-  if (row.input !== null) target.input = row.input;
-  if (row.retry !== null) target.retry = row.retry;
-  if (row.timeout_seconds !== null) target.timeout_seconds = row.timeout_seconds;
-  if (row.on_error !== null) target.on_error = row.on_error;
-  return target;
+  if (row.key !== null) step.key = row.key;
+  if (row.input !== null) step.input = row.input;
+  if (row.retry !== null) step.retry = row.retry;
+  if (row.timeout_seconds !== null) step.timeout_seconds = row.timeout_seconds;
+  if (row.on_error !== null) step.on_error = row.on_error;
+  // The type's own fields, its lists empty until the rows below it fill them.
+  return row.settings === null ? step : { ...step, ...structuredClone(row.settings) };
 }

@@ -16,7 +16,9 @@ import { type WorkflowRunRow, WorkflowRunsRepository } from './workflow-runs.rep
 /** What an agent step runs in: its workflow run, its place, its stream, its signal. */
 export interface AgentStepCall {
   run: WorkflowRunRow;
-  index: number;
+  /** The step run's path; `index` for a top-level step. */
+  path: string;
+  index?: number;
   step: WorkflowRunStep;
   message: string;
   sink: WorkflowRunSink;
@@ -47,7 +49,8 @@ export class AgentSteps {
 
   /** `paused`: the step's run of an earlier execution, still waiting for approval, if any. */
   async run(call: AgentStepCall, paused?: RunRow): Promise<string> {
-    const { run: workflowRun, index, step, signal } = call;
+    const { run: workflowRun, path, index, step, signal } = call;
+    if (step.ref_id === undefined) throw new StepFailure('INVALID_STEP', 'The step names no agent');
     signal.throwIfAborted();
     const run =
       paused ??
@@ -56,12 +59,12 @@ export class AgentSteps {
         agentId: step.ref_id,
         content: call.message,
         lineage: { depth: workflowRun.depth },
-        title: `Step ${index + 1} of a run of a workflow`,
+        title: `Step ${index === undefined ? path : index + 1} of a run of a workflow`,
         workflowRunId: workflowRun.id,
       }));
     if (!paused) {
       await this.workflowRuns.changeStep(workflowRun.id, {
-        index,
+        path,
         status: 'running',
         runId: run.id,
       });
@@ -75,7 +78,7 @@ export class AgentSteps {
     let answer: string | undefined;
     let completed = false;
     const deliver = (event: RunEvent) => {
-      void call.sink.relay(index, event);
+      void call.sink.relay(index === undefined ? { stepPath: path } : { stepIndex: index }, event);
       watch.see(event);
       if (event.runId !== run.id) return;
       if (event.type === 'message') answer = event.content;

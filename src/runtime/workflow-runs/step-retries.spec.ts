@@ -39,25 +39,25 @@ describe('earlierRetries', () => {
       persistenceState: 'persisted',
       ...fields,
     }) as unknown as WorkflowRunEvent;
-  const retrying = (stepIndex: number, attempt: number, delayMs: number, timestamp: string) =>
-    event('step_retrying', { stepIndex, attempt, delayMs, error: 'down', code: 'X' }, timestamp);
+  const retrying = (stepPath: string, attempt: number, delayMs: number, timestamp: string) =>
+    event('step_retrying', { stepPath, attempt, delayMs, error: 'down', code: 'X' }, timestamp);
 
   it('counts the step’s retries and ends the last delay where it was told to end', () => {
     const events = [
       event('workflow_started', { input: {} }),
-      retrying(0, 1, 100, '2026-11-29T10:00:00.000Z'),
-      event('step_completed', { stepIndex: 0, output: 1 }),
-      retrying(1, 1, 500, '2026-11-29T10:00:01.000Z'),
-      retrying(1, 2, 1500, '2026-11-29T10:00:02.000Z'),
+      retrying('0', 1, 100, '2026-11-29T10:00:00.000Z'),
+      event('step_completed', { stepIndex: 0, stepPath: '0', output: 1 }),
+      retrying('1/items/0/0', 1, 500, '2026-11-29T10:00:01.000Z'),
+      retrying('1/items/0/0', 2, 1500, '2026-11-29T10:00:02.000Z'),
     ];
-    expect(earlierRetries(events, 1)).toEqual({
+    expect(earlierRetries(events, '1/items/0/0')).toEqual({
       failures: 2,
       retryAt: Date.parse('2026-11-29T10:00:03.500Z'),
     });
   });
 
   it('finds none for a step that never failed', () => {
-    expect(earlierRetries([retrying(0, 1, 100, '2026-11-29T10:00:00.000Z')], 1)).toEqual({
+    expect(earlierRetries([retrying('0', 1, 100, '2026-11-29T10:00:00.000Z')], '1')).toEqual({
       failures: 0,
     });
   });

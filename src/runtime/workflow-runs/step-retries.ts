@@ -28,14 +28,14 @@ export interface EarlierRetries {
 }
 
 /**
- * The retries the stored events of a workflow run tell for the step at `index`: a resumed run
+ * The retries the stored events of a workflow run tell for the step run at `path`: a resumed run
  * goes on with that many attempts spent and waits out the last delay, so a restart neither
  * grants a step new attempts nor cuts its delay short.
  */
-export function earlierRetries(events: readonly WorkflowRunEvent[], index: number): EarlierRetries {
+export function earlierRetries(events: readonly WorkflowRunEvent[], path: string): EarlierRetries {
   const retries = events.filter(
     (event): event is OwnWorkflowRunEvent<'step_retrying'> =>
-      event.type === 'step_retrying' && event.stepIndex === index,
+      event.type === 'step_retrying' && event.stepPath === path,
   );
   const last = retries.at(-1);
   if (!last) return { failures: 0 };

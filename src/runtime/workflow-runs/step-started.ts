@@ -1,10 +1,10 @@
 import { type WorkflowRunStep } from '../../database/schema';
-import { type WorkflowRunEventFields } from './workflow-run-event.types';
+import { type StepPlace, type WorkflowRunEventFields } from './workflow-run-event.types';
 
-/** What `step_started` tells of the workflow run's step at `index`. */
+/** What `step_started` tells of the workflow run's step at `place`. */
 export function stepStartedFields(
   step: WorkflowRunStep,
-  index: number,
+  place: StepPlace,
 ): WorkflowRunEventFields['step_started'] {
-  return { stepIndex: index, stepKey: step.key ?? null, stepType: step.type, refId: step.ref_id };
+  return { ...place, stepKey: step.key ?? null, stepType: step.type, refId: step.ref_id ?? null };
 }

@@ -1,21 +1,26 @@
 import { type RunEvent, type RunEventType } from '../events/run-event.types';
 
+/**
+ * Which step an event is of: a top-level step by its index (and its path, which the sink adds),
+ * a nested one by its path alone (`"3/items/7/0"`).
+ */
+export type StepPlace =
+  { stepIndex: number; stepPath?: string } | { stepPath: string; stepIndex?: never };
+
 /** The fields of each workflow run event beyond the common ones; clients read these names. */
 export interface WorkflowRunEventFields {
   workflow_started: { input: unknown };
-  step_started: {
-    stepIndex: number;
+  step_started: StepPlace & {
     stepKey: string | null;
-    stepType: 'agent' | 'tool';
-    /** The agent's or the tool's id. */
-    refId: string;
+    stepType: string;
+    /** An agent or tool step's agent's or tool's id; null for a step holding others. */
+    refId: string | null;
   };
-  step_completed: { stepIndex: number; output: unknown };
+  step_completed: StepPlace & { output: unknown };
   /** `continued`: the step's `on_error` is `continue`, and the run goes on after it. */
-  step_failed: { stepIndex: number; error: string; code: string; continued?: true };
+  step_failed: StepPlace & { error: string; code: string; continued?: true };
   /** The step's `attempt`-th attempt failed; it runs again (`step_started`) after `delayMs`. */
-  step_retrying: {
-    stepIndex: number;
+  step_retrying: StepPlace & {
     attempt: number;
     delayMs: number;
     error: string;
@@ -50,11 +55,12 @@ export type OwnWorkflowRunEvent<T extends WorkflowRunEventType = WorkflowRunEven
  * workflow stream's index, naming the step and keeping the run's `runId` and `sessionId`.
  */
 export type RelayedStepEvent = WorkflowRunEventBase<RunEventType> &
-  Omit<RunEvent, 'eventIndex' | 'persistenceState' | 'sequenceNumber'> & { stepIndex: number };
+  Omit<RunEvent, 'eventIndex' | 'persistenceState' | 'sequenceNumber'> &
+  StepPlace;
 
 export type WorkflowRunEvent = OwnWorkflowRunEvent | RelayedStepEvent;
 
 /** The workflow run's own end: a relayed `complete` or `error` is only its step run's. */
 export function isWorkflowRunEnd(event: WorkflowRunEvent): boolean {
-  return !('stepIndex' in event && 'runId' in event) && ['complete', 'error'].includes(event.type);
+  return !('stepPath' in event && 'runId' in event) && ['complete', 'error'].includes(event.type);
 }

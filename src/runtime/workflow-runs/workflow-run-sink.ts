@@ -6,6 +6,7 @@ import { topLevelPath } from './step-paths';
 import { type WorkflowRunEventStore } from './workflow-run-events.repository';
 import {
   type RelayedStepEvent,
+  type StepPlace,
   type WorkflowRunEvent,
   type WorkflowRunEventFields,
   type WorkflowRunEventType,
@@ -98,7 +99,7 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
   }
 
   /** Streams an event of a step's run under this stream's next index; its run stores it. */
-  async relay(stepIndex: number, event: RunEvent): Promise<void> {
+  async relay(place: StepPlace, event: RunEvent): Promise<void> {
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
     const { eventIndex, persistenceState, sequenceNumber, ...own } = event;
     const relayed = {
@@ -106,8 +107,8 @@ export class WorkflowRunSink extends EventSink<WorkflowRunEvent> {
       workflowRunId: this.workflowRunId,
       eventIndex: this.takeIndex(),
       persistenceState: 'transient',
-      stepIndex,
-      stepPath: topLevelPath(stepIndex),
+      ...place,
+      ...stepPathOf(place),
     } as RelayedStepEvent;
     // Stored nowhere here, it can only fail once the stream has ended: nobody is left to see it.
     await this.emitTogether([relayed]).catch(() => undefined);

@@ -5,17 +5,27 @@ import { tracingRegistered } from '../../core/telemetry/tracing';
 import { DomainError } from '../../core/errors';
 import { Transactions } from '../../database/transactions';
 import { WorkflowsRepository } from '../../registry/workflows/workflows.repository';
-import { ToolInvoker } from '../../tools/tool-invoker.service';
 import { type RunRow, RunsRepository } from '../runs/runs.repository';
 import { type WorkflowRunStep, isActiveRunStatus } from '../../database/schema';
 import { AgentSteps } from './agent-steps';
 import { StepFailure, StepInterrupted, StepRunCancelled } from './step-outcomes';
-import { stepInputOf } from './step-input';
+import { type StepList, stepInputOf } from './step-input';
+import { nestedPath, topLevelPath } from './step-paths';
+import { WorkflowStepExecutors } from './step-types/workflow-step-executors';
+import {
+  type ExpressionScope,
+  type NestedRun,
+  type StepExecution,
+} from './step-types/workflow-step-type.contract';
 import { type EarlierRetries, earlierRetries, retryDelayMs } from './step-retries';
 import { stepStartedFields } from './step-started';
 import { withStepTimeout } from './step-timeouts';
 import { WorkflowRunLeftError } from './workflow-run.errors';
-import { type WorkflowRunEventFields } from './workflow-run-event.types';
+import {
+  type StepPlace,
+  type WorkflowRunEvent,
+  type WorkflowRunEventFields,
+} from './workflow-run-event.types';
 import { WorkflowRunEventStore } from './workflow-run-events.repository';
 import { WorkflowRunExecutions } from './workflow-run-executions';
 import { endWorkflowRunSpan, inStepSpan, startWorkflowRunSpan } from './workflow-run-spans';
@@ -23,6 +33,7 @@ import { type ChangingEmit, WorkflowRunSink } from './workflow-run-sink';
 import { WorkflowRunStreams } from './workflow-run-streams';
 import {
   type WorkflowRunEnding,
+  type StepRunRow,
   type WorkflowRunRow,
   type WorkflowRunStepRow,
   WorkflowRunsRepository,
@@ -34,12 +45,43 @@ class WorkflowRunEndedElsewhere extends Error {}
 /** How often a step cut off by a stopped server runs again before the workflow run fails. */
 const STEP_ATTEMPTS = 3;
 
+/**
+ * A list of steps as it runs in an execution: the top-level steps, or steps nested in one (a
+ * case's, a branch's, an item's or an iteration's), with the keyed outputs its steps gave.
+ */
+interface Frame extends StepList {
+  outputs: unknown[];
+  /** Stops its steps: the run's signal, or a signal of its own (its sibling branch failed). */
+  signal: AbortSignal;
+  keyed: Map<string, unknown>;
+  parent?: Frame;
+}
+
+/** A step about to run: its place in the tree and in its list, and its stored state if any. */
+interface StepAt {
+  path: string;
+  /** A top-level step's index. */
+  index?: number;
+  /** Its index in its list. */
+  at: number;
+  step: WorkflowRunStep;
+  state?: StepRunRow;
+  frame: Frame;
+}
+
 /** One execution of a workflow run: where it streams, what stops it, what it produced. */
 interface Execution {
   run: WorkflowRunRow;
   sink: WorkflowRunSink;
   signal: AbortSignal;
   outputs: unknown[];
+  top: Frame;
+  /** The nested step runs stored before this execution (a resumed run's), by path. */
+  nested: ReadonlyMap<string, StepRunRow>;
+  /** Every keyed step's output so far, wherever it ran: what expressions and templates read. */
+  keyed: Map<string, unknown>;
+  /** The run's stored events, read once when a resumed nested step's retries are needed. */
+  storedEvents?: Promise<WorkflowRunEvent[]>;
   /** Changes of the waiting state, stored one after another. */
   waits: Promise<void>;
   /** A step's end not stored yet: it is stored with the next step's start, in one statement. */
@@ -72,7 +114,7 @@ export class WorkflowRunner {
     private readonly streams: WorkflowRunStreams,
     private readonly transactions: Transactions,
     private readonly executions: WorkflowRunExecutions,
-    private readonly tools: ToolInvoker,
+    private readonly stepTypes: WorkflowStepExecutors,
     private readonly agentSteps: AgentSteps,
     private readonly runs: RunsRepository,
     private readonly workflows: WorkflowsRepository,
@@ -101,11 +143,16 @@ export class WorkflowRunner {
           );
           // A new run's steps are all still to run: only a resumed one has states to read.
           const states = opened ? [] : await this.repository.steps(run.id);
+          const nested = opened ? [] : await this.repository.stepRuns(run.id);
+          const outputs: unknown[] = [];
           const execution: Execution = {
             run,
             sink,
             signal,
-            outputs: [],
+            outputs,
+            top: { steps: run.steps, outputs, first: run.input, signal, keyed: new Map() },
+            nested: new Map(nested.map((row) => [row.path, row])),
+            keyed: new Map(),
             waits: Promise.resolve(),
             startedWithRun: opened?.firstStepStarted ? 0 : undefined,
           };
@@ -167,21 +214,31 @@ export class WorkflowRunner {
   ): Promise<boolean> {
     const { run, sink, signal, outputs } = execution;
     let index = 0;
-    for (; isSettled(run.steps[index], states[index]); index++) outputs.push(states[index].output);
+    for (; isSettled(run.steps[index], states[index]); index++) {
+      this.settle(execution, execution.top, run.steps[index], settledOutput(states[index]));
+    }
     // Only a resumed run's first step to run can have failed and retried before.
     let retried =
       states.length > 0 && run.steps[index]?.retry
-        ? earlierRetries(await this.store.listAfter(run.id, -1), index)
+        ? earlierRetries(await this.storedEvents(execution), topLevelPath(index))
         : undefined;
     try {
       for (; index < run.steps.length; index++) {
         const step = run.steps[index];
         let output: unknown = null;
         try {
+          const at: StepAt = {
+            path: topLevelPath(index),
+            index,
+            at: index,
+            step,
+            state: states[index],
+            frame: execution.top,
+          };
           output = await inStepSpan(
             step,
             index,
-            () => this.runStep(execution, index, states[index], retried),
+            () => this.runStep(execution, at, retried),
             (error) => signal.aborted || isStoppedOnPurpose(error),
           );
           execution.pendingEnd = {
@@ -195,7 +252,7 @@ export class WorkflowRunner {
         }
         retried = undefined;
         await execution.waits;
-        outputs.push(output);
+        this.settle(execution, execution.top, step, output);
         // What comes next stores this end with its own event: the next step's start, or the
         // run's end. Only a next step started before (by an earlier execution) does not start.
         const next = states[index + 1];
@@ -228,12 +285,12 @@ export class WorkflowRunner {
   /** Runs the step, again from its start when a stopped server cut its run off. */
   private async runStep(
     execution: Execution,
-    index: number,
-    state: WorkflowRunStepRow | undefined,
+    at: StepAt,
     retried: EarlierRetries | undefined,
   ): Promise<unknown> {
-    const { run, sink, signal } = execution;
-    const step = run.steps[index];
+    const { sink } = execution;
+    const { step, state, path, index } = at;
+    const { signal } = at.frame;
     // A step whose run waits for approval (or works on, resumed elsewhere) goes on with it; one
     // whose run ended meanwhile (decided and resumed elsewhere) ends as that run did.
     const held = state?.run_id ? await this.runs.find(state.run_id) : undefined;
@@ -247,22 +304,24 @@ export class WorkflowRunner {
     if (!paused && rest > 0) await sleep(rest, undefined, { signal });
     for (let interruptions = 0; ;) {
       signal.throwIfAborted();
-      if (!paused && !takeStartedWithRun(execution, index)) {
+      if (!paused && (index === undefined || !takeStartedWithRun(execution, index))) {
         const start: ChangingEmit<'step_started'> = {
           type: 'step_started',
-          fields: stepStartedFields(step, index),
-          change: { index, status: 'running', runId: null, started: true },
+          fields: stepStartedFields(step, placeOf(at)),
+          change: { path, status: 'running', runId: null, started: true },
         };
-        await sink.emitAllWith([...takePendingEnd(execution), start]);
+        // A top-level step's start stores the end of the one before it.
+        const ended = index === undefined ? [] : takePendingEnd(execution);
+        await sink.emitAllWith([...ended, start]);
       }
       try {
         return await withStepTimeout(
           step,
           signal,
-          (attemptSignal) => this.attempt(execution, index, attemptSignal, paused),
+          (attemptSignal) => this.attempt(execution, at, attemptSignal, paused),
           () => {
             // A timed-out agent step no longer waits for approvals its cancelled run asked for.
-            if (step.type === 'agent') this.changeWaiting(execution, index, false);
+            if (step.type === 'agent') this.changeWaiting(execution, path, false);
           },
         );
       } catch (error) {
@@ -275,42 +334,161 @@ export class WorkflowRunner {
           continue;
         }
         if (!isStepFailure(error) || ++failures >= (step.retry?.max_attempts ?? 1)) throw error;
-        await this.retryAfter(execution, index, step, failures, failureOf(error));
+        await this.retryAfter(execution, at, failures, failureOf(error));
       }
     }
   }
 
-  /** One attempt of the step: its tool called, or its agent run started (or `paused` followed). */
-  private async attempt(
+  /**
+   * One attempt of the step, executed by its type: its tool called, its agent run started (or
+   * `paused` followed), or the steps it holds run through `runSteps`, nested under its path.
+   */
+  private attempt(
     execution: Execution,
-    index: number,
+    at: StepAt,
     signal: AbortSignal,
     paused: RunRow | undefined,
   ): Promise<unknown> {
     const { run, sink } = execution;
-    const step = run.steps[index];
-    const input = stepInputOf(run, index, execution.outputs);
-    if (step.type === 'tool') {
-      // By id: a tool renamed, or a new tool under its old name, changes nothing.
-      return this.tools.invoke({ id: step.ref_id }, input, {
-        caller: 'workflow',
-        scope: 'all',
-        origin: { user: run.owner, depth: run.depth, workflowRunId: run.id },
-        signal,
-      });
-    }
-    return this.agentSteps.run(
-      {
-        run,
-        index,
-        step,
-        message: typeof input === 'string' ? input : JSON.stringify(input ?? null),
-        sink,
-        signal,
-        waiting: (waits) => this.changeWaiting(execution, index, waits),
-      },
+    const { step, path, index, frame } = at;
+    const outer = (key: string) => lookUpKeyed(execution, frame, key);
+    const call: StepExecution = {
+      run,
+      step,
+      path,
+      index,
+      signal,
+      sink,
       paused,
-    );
+      input: () => stepInputOf(run, frame, at.at, outer),
+      scope: () => this.scopeOf(execution, frame, at.at),
+      runSteps: (steps, nested) =>
+        this.runNested(execution, at, steps, nested, { ...frame, signal }, call),
+      skipSteps: (steps, nested) =>
+        this.repository.addStepRuns(
+          run.id,
+          steps.map((_, i) => nestedPath(path, nested.group, nested.member, i)),
+          'skipped',
+        ),
+      waiting: (waits) => this.changeWaiting(execution, path, waits),
+    };
+    return this.stepTypes.of(step.type).execute(call);
+  }
+
+  /**
+   * Runs a list of steps nested in the step at `holder`, one after the other, each at its path
+   * with its own row, events, retries and `on_error`. A step completed (or failed and gone on
+   * after) before a restart is passed over with its stored output: no completed step runs
+   * again, at any depth. Gives the last step's output, null for no steps.
+   */
+  private async runNested(
+    execution: Execution,
+    holder: StepAt,
+    steps: readonly WorkflowRunStep[],
+    nested: NestedRun,
+    holderFrame: Frame,
+    call: StepExecution,
+  ): Promise<unknown> {
+    const { run } = execution;
+    const paths = steps.map((_, i) => nestedPath(holder.path, nested.group, nested.member, i));
+    await this.repository.addStepRuns(run.id, paths);
+    const frame: Frame = {
+      steps,
+      outputs: [],
+      first: 'first' in nested ? nested.first : call.input(),
+      item: nested.item ?? holderFrame.item,
+      signal: nested.signal ?? holderFrame.signal,
+      keyed: new Map(),
+      parent: holderFrame,
+    };
+    for (const [i, step] of steps.entries()) {
+      const state = execution.nested.get(paths[i]);
+      if (isSettled(step, state)) {
+        this.settle(execution, frame, step, settledOutput(state));
+        continue;
+      }
+      const at: StepAt = { path: paths[i], at: i, step, state, frame };
+      const retried =
+        state && step.retry
+          ? earlierRetries(await this.storedEvents(execution), at.path)
+          : undefined;
+      this.settle(execution, frame, step, await this.runNestedStep(execution, at, retried));
+    }
+    return frame.outputs.at(-1) ?? null;
+  }
+
+  /** A nested step run to its end: its output, or null when it failed and `on_error` goes on. */
+  private async runNestedStep(
+    execution: Execution,
+    at: StepAt,
+    retried: EarlierRetries | undefined,
+  ): Promise<unknown> {
+    const { sink, signal } = execution;
+    const { path, step, frame } = at;
+    try {
+      const output = await this.runStep(execution, at, retried);
+      await sink.emitAllWith([
+        {
+          type: 'step_completed',
+          fields: { stepPath: path, output },
+          change: { path, status: 'completed', output },
+        },
+      ]);
+      return output;
+    } catch (error) {
+      // The run cancelled or left: its end (or its next execution) settles its steps.
+      if (signal.aborted) throw error;
+      if (frame.signal.aborted) {
+        // Stopped because a sibling branch or item failed.
+        await this.repository.changeStep(execution.run.id, {
+          path,
+          status: 'cancelled',
+          error: { code: 'STEP_CANCELLED', message: 'Stopped as a step beside it failed' },
+        });
+        throw error;
+      }
+      const failure = failureOf(error);
+      const continued = step.on_error === 'continue' && isStepFailure(error);
+      await sink.emitAllWith([
+        {
+          type: 'step_failed',
+          fields: { stepPath: path, ...failureFields(failure), ...(continued && { continued }) },
+          change: { path, status: 'failed', error: failure },
+        },
+      ]);
+      if (!continued) throw error;
+      return null;
+    }
+  }
+
+  /** A step's output taken by its list: its previous output, and its key's output if keyed. */
+  private settle(execution: Execution, frame: Frame, step: WorkflowRunStep, output: unknown) {
+    frame.outputs.push(output);
+    if (step.key === undefined) return;
+    frame.keyed.set(step.key, output);
+    execution.keyed.set(step.key, output);
+  }
+
+  /**
+   * What a step's expressions read: the workflow input, each keyed step's output so far (those
+   * of its own list and the lists holding it first), the previous output, and in a map's steps
+   * the item and its index.
+   */
+  private scopeOf(execution: Execution, frame: Frame, at: number): ExpressionScope {
+    const steps: Record<string, { output: unknown }> = {};
+    for (const [key, output] of execution.keyed) steps[key] = { output };
+    const chain: Frame[] = [];
+    for (let up: Frame | undefined = frame; up; up = up.parent) chain.unshift(up);
+    for (const { keyed } of chain) for (const [key, output] of keyed) steps[key] = { output };
+    const previous = at === 0 ? frame.first : frame.outputs[at - 1];
+    const scope: ExpressionScope = { input: execution.run.input, steps, previous };
+    return frame.item ? { ...scope, item: frame.item.value, index: frame.item.index } : scope;
+  }
+
+  /** The run's stored events, read once per execution. */
+  private storedEvents(execution: Execution): Promise<WorkflowRunEvent[]> {
+    execution.storedEvents ??= this.store.listAfter(execution.run.id, -1);
+    return execution.storedEvents;
   }
 
   /**
@@ -319,21 +497,20 @@ export class WorkflowRunner {
    */
   private async retryAfter(
     execution: Execution,
-    index: number,
-    step: WorkflowRunStep,
+    at: StepAt,
     failures: number,
     failure: { code: string; message: string },
   ): Promise<void> {
-    const delayMs = retryDelayMs(step.retry ?? { max_attempts: 1 }, failures);
+    const delayMs = retryDelayMs(at.step.retry ?? { max_attempts: 1 }, failures);
     await execution.waits;
     await execution.sink.emitAllWith([
       {
         type: 'step_retrying',
-        fields: { stepIndex: index, attempt: failures, delayMs, ...failureFields(failure) },
-        change: { index, status: 'running' },
+        fields: { ...placeOf(at), attempt: failures, delayMs, ...failureFields(failure) },
+        change: { path: at.path, status: 'running' },
       },
     ]);
-    await sleep(delayMs, undefined, { signal: execution.signal });
+    await sleep(delayMs, undefined, { signal: at.frame.signal });
   }
 
   /** Stores the step's end that waited for the next step's start, if one waits. */
@@ -346,7 +523,7 @@ export class WorkflowRunner {
    * The workflow run (and its step) waits for a human, or works again. The step changes first,
    * so the notice of the change shows it; a run that ended meanwhile keeps its steps as they are.
    */
-  private changeWaiting(execution: Execution, index: number, waits: boolean): void {
+  private changeWaiting(execution: Execution, path: string, waits: boolean): void {
     const { run } = execution;
     const status = waits ? 'awaiting_approval' : 'running';
     const ended = new Error('ended');
@@ -355,7 +532,7 @@ export class WorkflowRunner {
         this.transactions.run(async () => {
           await this.repository.changeStep(
             run.id,
-            waits ? { index, status: 'awaiting_approval' } : { index, status: 'running' },
+            waits ? { path, status: 'awaiting_approval' } : { path, status: 'running' },
           );
           if (!(await this.repository.setActiveStatus(run.id, status))) throw ended;
         }),
@@ -405,6 +582,8 @@ export class WorkflowRunner {
             error: cancelled,
           });
         }
+        // Every branch and item at work is cancelled with it.
+        await this.repository.cancelActiveStepRuns(run.id, cancelled);
         await this.end(run, sink, { status: 'cancelled' });
       });
     } catch (error) {
@@ -470,6 +649,24 @@ export class WorkflowRunner {
   }
 }
 
+/** How a step's events name it: a top-level one by index, a nested one by path. */
+function placeOf(at: StepAt): StepPlace {
+  return at.index === undefined ? { stepPath: at.path } : { stepIndex: at.index };
+}
+
+/** The output a step passed over on resume gave: null when it failed and the run went on. */
+function settledOutput(state: StepRunRow | undefined): unknown {
+  return state?.status === 'completed' ? (state.output ?? null) : null;
+}
+
+/** The output of the keyed step as the list `frame` sees it: its own lists' first. */
+function lookUpKeyed(execution: Execution, frame: Frame, key: string): unknown {
+  for (let up: Frame | undefined = frame; up; up = up.parent) {
+    if (up.keyed.has(key)) return up.keyed.get(key);
+  }
+  return execution.keyed.get(key);
+}
+
 /** The step's end waiting to be stored, if any, taken: whoever takes it stores it. */
 function takePendingEnd(execution: Execution): ChangingEmit[] {
   const end = execution.pendingEnd;
@@ -498,7 +695,7 @@ function isStepFailure(error: unknown): error is DomainError | StepFailure {
  * Whether a resumed run goes past the step without running it: it completed, or it failed
  * and its run went on (`on_error: continue`; a failure that failed the run ended it).
  */
-function isSettled(step: WorkflowRunStep | undefined, state: WorkflowRunStepRow | undefined) {
+function isSettled(step: WorkflowRunStep | undefined, state: StepRunRow | undefined) {
   if (state?.status === 'completed') return true;
   return state?.status === 'failed' && step?.on_error === 'continue';
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   ACTIVE_RUN_STATUSES,
   isActiveRunStatus,
@@ -146,15 +146,37 @@ export class WorkflowRunsRepository {
   }
 
   /**
-   * Adds the nested step runs at `paths`, pending, when the step they are in reaches them;
-   * one there already (added by an execution before a restart) is kept as it stands.
+   * Adds the nested step runs at `paths`, pending (or skipped: a branch's cases not taken),
+   * when the step they are in reaches them; one there already (added by an execution before a
+   * restart) is kept as it stands.
    */
-  async addStepRuns(workflowRunId: string, paths: readonly string[]): Promise<void> {
+  async addStepRuns(
+    workflowRunId: string,
+    paths: readonly string[],
+    status: 'pending' | 'skipped' = 'pending',
+  ): Promise<void> {
     if (paths.length === 0) return;
     await this.transactions.db
       .insert(workflowRunSteps)
-      .values(paths.map((path) => ({ workflow_run_id: workflowRunId, path })))
+      .values(paths.map((path) => ({ workflow_run_id: workflowRunId, path, status })))
       .onConflictDoNothing();
+  }
+
+  /** Cancels the nested step runs at work (running or waiting) of a workflow run that ends. */
+  async cancelActiveStepRuns(
+    workflowRunId: string,
+    error: { code: string; message: string },
+  ): Promise<void> {
+    await this.transactions.db
+      .update(workflowRunSteps)
+      .set({ status: 'cancelled', error })
+      .where(
+        and(
+          eq(workflowRunSteps.workflow_run_id, workflowRunId),
+          isNull(workflowRunSteps.index),
+          inArray(workflowRunSteps.status, [...ACTIVE_RUN_STATUSES]),
+        ),
+      );
   }
 
   async changeStep(workflowRunId: string, update: StepUpdate): Promise<void> {

@@ -25,6 +25,7 @@ import { InvalidWorkflowInputError, WorkflowRunNotFoundError } from './workflow-
 import { type WorkflowRunEvent } from './workflow-run-event.types';
 import { topLevelPath } from './step-paths';
 import { stepStartedFields } from './step-started';
+import { pinnedSteps } from './pinned-steps';
 import { WorkflowRunExecutions } from './workflow-run-executions';
 import { startWorkflowRunSpan } from './workflow-run-spans';
 import { WorkflowRunStreams } from './workflow-run-streams';
@@ -89,11 +90,7 @@ export class WorkflowRunsService {
       origin.parentRunId === undefined ? 'rest' : 'run',
     );
     // What the run executes, whatever edits of the workflow come later.
-    const steps = workflow.steps.map(({ type, id, ...pinned }) => ({
-      type,
-      ref_id: id,
-      ...pinned,
-    }));
+    const steps = pinnedSteps(workflow.steps);
     const id = randomUUID();
     const opening = openingEvents(id, request.input, steps);
     const span = startWorkflowRunSpan(workflow, id);
@@ -228,7 +225,7 @@ function openingEvents(
     type: 'step_started',
     eventIndex: 1,
     persistenceState: 'persisted',
-    ...stepStartedFields(steps[0], 0),
+    ...stepStartedFields(steps[0], { stepIndex: 0 }),
     stepPath: topLevelPath(0),
   };
   return [started, firstStep];

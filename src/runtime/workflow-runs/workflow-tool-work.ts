@@ -76,10 +76,10 @@ export class WorkflowToolWork implements ToolWorkControl {
   private async activeState(run: WorkflowRunRow): Promise<ToolWorkState> {
     const steps = await this.repository.steps(run.id);
     const index = steps.findIndex(
-      ({ status }) => status !== 'pending' && isActiveRunStatus(status),
+      ({ status }) => status !== 'pending' && status !== 'skipped' && isActiveRunStatus(status),
     );
     if (index === -1) return { status: 'working', statusMessage: 'starting', approvals: [] };
-    const step = `step ${index + 1} of ${steps.length} (${run.steps[index].name})`;
+    const step = `step ${index + 1} of ${steps.length} (${run.steps[index].name ?? run.steps[index].type})`;
     const runId = steps[index].run_id;
     const inner = runId ? await this.agentWork.state(runId) : undefined;
     // A step run that has ended leaves its step to record it: the workflow run is at work.

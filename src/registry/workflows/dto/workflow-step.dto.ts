@@ -1,23 +1,34 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type, plainToInstance } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsDefined,
   IsIn,
   IsInt,
   IsNumber,
   IsString,
   Matches,
+  MaxLength,
   Max,
   Min,
+  ValidateBy,
   ValidateNested,
+  validateSync,
 } from 'class-validator';
 import { Omittable } from '../../../core/validation/omittable.decorator';
+import { fieldIssuesOf } from '../../../core/validation/field-issues';
+import { MAX_EXPRESSION_LENGTH } from '../expressions/workflow-expressions';
 import { STEP_KEY_PATTERN } from '../step-template-paths';
+import { IsKnownStepType } from '../step-types/known-step-type.decorator';
 
-/** What a workflow step runs: a registered agent or a registered tool. */
-export const STEP_TYPES = ['agent', 'tool'] as const;
+/** Most steps in one list of steps, and most cases of a branch or branches of a parallel step. */
+export const MAX_LISTED_STEPS = 100;
+export const MAX_STEP_ALTERNATIVES = 20;
 
-export type StepType = (typeof STEP_TYPES)[number];
+/** Most items of a map that run at once; and a loop's most iterations. */
+export const MAX_MAP_CONCURRENCY = 20;
+export const MAX_LOOP_ITERATIONS = 100;
 
 /** What a step's failure does to its workflow run. */
 export const STEP_ON_ERROR = ['fail', 'continue'] as const;
@@ -68,13 +79,23 @@ export class StepRetryDto {
 }
 
 export class WorkflowStepDto {
-  /** @example "agent" */
-  @IsIn(STEP_TYPES)
-  type!: StepType;
-
-  /** The id of the agent or tool, as `type` says. @example "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d" */
+  /**
+   * What the step does: `agent` or `tool` run the registered agent or tool `id`; `branch`,
+   * `loop`, `parallel` and `map` run the steps they hold (see the workflows guide).
+   * @example "agent"
+   */
+  @ApiProperty({ enum: ['agent', 'tool', 'branch', 'loop', 'parallel', 'map'] })
   @IsString()
-  id!: string;
+  @IsKnownStepType()
+  type!: string;
+
+  /**
+   * The id of the agent or tool, for an `agent` or `tool` step.
+   * @example "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+   */
+  @Omittable()
+  @IsString()
+  id?: string;
 
   /**
    * Names the step for the input templates of later steps (`{{ steps.<key>.output }}`), unique
@@ -144,10 +165,150 @@ export class WorkflowStepDto {
   @Omittable()
   @IsIn(STEP_ON_ERROR)
   on_error?: (typeof STEP_ON_ERROR)[number];
+
+  /** A `branch` step's cases: the first whose `when` is true runs its steps. */
+  @Omittable()
+  @IsArray()
+  @ArrayMaxSize(MAX_STEP_ALTERNATIVES)
+  @ValidateNested({ each: true })
+  @Type(() => BranchCaseDto)
+  cases?: BranchCaseDto[];
+
+  /** A `branch` step's steps when no case's `when` is true. */
+  @Omittable()
+  @IsStepList()
+  default?: WorkflowStepDto[];
+
+  /**
+   * A `parallel` step's branches, by name (as a key is written), each a list of steps; they run
+   * at the same time.
+   * @example {"prices": [{"type": "tool", "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"}], "news": [{"type": "agent", "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"}]}
+   */
+  @ApiProperty({
+    required: false,
+    type: Object,
+    additionalProperties: {
+      type: 'array',
+      items: { $ref: '#/components/schemas/WorkflowStepDto' },
+    },
+  })
+  @Omittable()
+  @Transform(({ value }: { value: unknown }) => stepBranchesOf(value))
+  @AreStepBranches()
+  branches?: Record<string, WorkflowStepDto[]>;
+
+  /**
+   * A `map` step's items: a CEL expression giving a list (at most 1000), over `input`, `steps`
+   * and `previous`. @example "steps.fetch.output.symbols"
+   */
+  @Omittable()
+  @IsString()
+  @MaxLength(MAX_EXPRESSION_LENGTH)
+  items?: string;
+
+  /** How many of a `map` step's items run at once. Default 4. @example 4 */
+  @ApiProperty({ type: 'integer', required: false, minimum: 1, maximum: MAX_MAP_CONCURRENCY })
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_MAP_CONCURRENCY)
+  concurrency?: number;
+
+  /**
+   * A `loop` step's end: a CEL condition evaluated after each iteration, over `input`,
+   * `steps` and `previous` (the iteration's output). @example "previous.done == true"
+   */
+  @Omittable()
+  @IsString()
+  @MaxLength(MAX_EXPRESSION_LENGTH)
+  until?: string;
+
+  /** A `loop` step's most iterations; reaching it fails the step (`LOOP_LIMIT`). @example 10 */
+  @ApiProperty({ type: 'integer', required: false, minimum: 1, maximum: MAX_LOOP_ITERATIONS })
+  @Omittable()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_LOOP_ITERATIONS)
+  max_iterations?: number;
+
+  /** The steps a `map` step runs for each item, or a `loop` step in each iteration. */
+  @Omittable()
+  @IsStepList()
+  steps?: WorkflowStepDto[];
+}
+
+/** A case of a `branch` step. */
+export class BranchCaseDto {
+  /** A CEL condition over `input`, `steps` and `previous`. @example "input.amount > 100" */
+  @IsString()
+  @MaxLength(MAX_EXPRESSION_LENGTH)
+  when!: string;
+
+  @IsStepList()
+  steps!: WorkflowStepDto[];
 }
 
 /** A step as the API shows it: with the name of what it runs; `key` and `input` when set. */
 export class WorkflowStepViewDto extends WorkflowStepDto {
-  /** @example "buy_signal_analyzer" */
-  name!: string;
+  /** The agent's or tool's name, for an `agent` or `tool` step. @example "buy_signal_analyzer" */
+  name?: string;
+}
+
+/** A list of steps held by a step, each checked as a step. */
+function IsStepList(): PropertyDecorator {
+  const decorators = [
+    IsArray(),
+    ArrayMaxSize(MAX_LISTED_STEPS),
+    ValidateNested({ each: true }),
+    Type(() => WorkflowStepDto),
+  ];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
+
+/** Each branch's steps as step DTOs, so they are checked as any step is. */
+function stepBranchesOf(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, steps]) => [
+      name,
+      Array.isArray(steps) ? steps.map((step) => plainToInstance(WorkflowStepDto, step)) : steps,
+    ]),
+  );
+}
+
+/**
+ * A `parallel` step's branches: 1 to 20 names written as keys are, each a list of steps that
+ * are checked as every step is (class-validator does not go into an object's values itself).
+ */
+function AreStepBranches(): PropertyDecorator {
+  return ValidateBy({
+    name: 'areStepBranches',
+    validator: {
+      validate: (value: unknown) => branchProblems(value).length === 0,
+      defaultMessage: (args) => branchProblems(args?.value).join('; '),
+    },
+  });
+}
+
+function branchProblems(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return ['branches must be an object of step lists by name'];
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0 || entries.length > MAX_STEP_ALTERNATIVES) {
+    return [`branches must have 1 to ${MAX_STEP_ALTERNATIVES} branches`];
+  }
+  return entries.flatMap(([name, steps]) => {
+    if (!STEP_KEY_PATTERN.test(name)) {
+      return [`branches.${name}: a name is a lowercase letter, then letters, digits or _`];
+    }
+    if (!Array.isArray(steps) || steps.length > MAX_LISTED_STEPS) {
+      return [`branches.${name} must be a list of at most ${MAX_LISTED_STEPS} steps`];
+    }
+    return steps.flatMap((step: object, index) =>
+      fieldIssuesOf(validateSync(step, { whitelist: true, forbidNonWhitelisted: true })).map(
+        (issue) => `branches.${name}.${index}.${issue.field}: ${issue.messages.join(', ')}`,
+      ),
+    );
+  });
 }
