@@ -69,6 +69,49 @@ export async function startHttpToolServer(
 }
 
 /** A tool of the test MCP server. */
+/** An HTTP tool server that holds each call until the test releases it. */
+export interface GatedToolServer extends ToolServer {
+  /** Calls received and not answered yet, in arrival order. */
+  held(): ReceivedRequest[];
+  /** The most calls held at once so far. */
+  mostHeld(): number;
+  /** Answers every held call: its echo, or a 503 for the calls `fails` picks. */
+  releaseAll(fails?: (request: ReceivedRequest) => boolean): void;
+}
+
+/**
+ * An HTTP tool endpoint whose calls wait for the test: what runs at once is seen from the
+ * calls held, with no timing. Each call is answered `{ received: <body> }` once released.
+ */
+export async function startGatedToolServer(): Promise<GatedToolServer> {
+  const requests: ReceivedRequest[] = [];
+  const waiting = new Map<ReceivedRequest, ServerResponse>();
+  let most = 0;
+  const server = recordingServer(requests, (received, _req, res) => {
+    waiting.set(received, res);
+    res.on('close', () => waiting.delete(received));
+    most = Math.max(most, waiting.size);
+  });
+  const listening = await listen(server, '/tool', requests);
+  return {
+    ...listening,
+    held: () => [...waiting.keys()],
+    mostHeld: () => most,
+    releaseAll: (fails = () => false) => {
+      for (const [request, res] of [...waiting]) {
+        waiting.delete(request);
+        const failed = fails(request);
+        res.writeHead(failed ? 503 : 200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            failed ? { message: 'down' } : { received: JSON.parse(request.body) as unknown },
+          ),
+        );
+      }
+    },
+  };
+}
+
 export interface McpTestTool {
   name: string;
   description: string;
