@@ -166,6 +166,64 @@ describe('workflow runs across restarts', () => {
     await expectResumedOnce(again, id, held);
   });
 
+  test('a map stopped with items done resumes at the items not done: none done runs again', async () => {
+    // Items 2 and up hang until the restart; items 0 and 1 complete before it.
+    let holding = true;
+    const itemTool = await startHttpToolServer((received) => {
+      const { x } = JSON.parse(received.body) as { x: number };
+      return holding && x >= 2 ? 'hang' : { json: { done: x } };
+    });
+    const callsOf = (x: number) =>
+      itemTool.requests.filter((call) => (JSON.parse(call.body) as { x: number }).x === x).length;
+    try {
+      const first = await boot();
+      const alice = await runtimeUser(first, 'alice');
+      const tool = await alice.post('/api/v1/tools', {
+        name: `item_${Date.now()}`,
+        parameters: { type: 'object' },
+        implementation: { type: 'http', url: itemTool.url },
+      });
+      const workflow = await alice.post('/api/v1/workflows', {
+        name: `mapped_${Date.now()}`,
+        steps: [
+          {
+            type: 'map',
+            items: 'input.xs',
+            concurrency: 2,
+            steps: [{ type: 'tool', id: tool.body.id, input: { x: '{{ item }}' } }],
+          },
+        ],
+      });
+      expect(workflow.status).toBe(201);
+      const xs = [0, 1, 2, 3, 4];
+      const started = await alice.post(`/api/v1/workflows/${workflow.body.id}/runs`, {
+        input: { xs },
+      });
+      const id = started.body.id as string;
+      await eventually('items 0 and 1 done, items 2 and 3 held', async () => {
+        const run = (await alice.get(`/api/v1/workflow-runs/${id}`)).body as {
+          steps: { steps?: { status: string }[] }[];
+        };
+        const done = run.steps[0].steps?.filter((step) => step.status === 'completed').length;
+        return done === 2 && callsOf(2) === 1 && callsOf(3) === 1 ? true : undefined;
+      });
+      await first.close();
+      apps.splice(apps.indexOf(first), 1);
+      holding = false;
+
+      const second = await boot();
+      const again = runtimeUserOver(second.http, await listeningUrl(second), alice.auth, 'alice');
+      const done = await untilStatus(again, id, 'completed');
+
+      expect(done.output).toEqual(xs.map((x) => ({ done: x })));
+      // Done items were not called again; the cut-off ones ran again from their start.
+      expect(xs.map(callsOf)).toEqual([1, 1, 2, 2, 1]);
+      expect(done.steps[0].attempts).toBe(2);
+    } finally {
+      await itemTool.close();
+    }
+  });
+
   test('kill -9 during a held step: the run resumes once, finished steps not repeated', async () => {
     // The key is made by an app on the database, then the server process runs the workflow.
     const setup = await boot();
