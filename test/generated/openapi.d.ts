@@ -1862,6 +1862,14 @@ export interface components {
        */
       first_bad_seq?: number;
     };
+    BranchCaseDto: {
+      /**
+       * @description A CEL condition over `input`, `steps` and `previous`.
+       * @example input.amount > 100
+       */
+      when: string;
+      steps: components['schemas']['WorkflowStepDto'][];
+    };
     BudgetDto: {
       /**
        * @description The window: the UTC minute, hour, day or calendar month, by the database’s clock
@@ -3925,6 +3933,13 @@ export interface components {
     };
     WorkflowStepDto: {
       /**
+       * @description What the step does: `agent` or `tool` run the registered agent or tool `id`; `branch`,
+       *     `loop`, `parallel` and `map` run the steps they hold (see the workflows guide).
+       * @example agent
+       * @enum {string}
+       */
+      type: 'agent' | 'tool' | 'branch' | 'loop' | 'parallel' | 'map';
+      /**
        * @description Names the step for the input templates of later steps (`{{ steps.<key>.output }}`), unique
        *     in the workflow: a lowercase letter, then up to 63 lowercase letters, digits or `_`.
        * @example fetch_prices
@@ -3957,20 +3972,71 @@ export interface components {
        */
       on_error?: 'fail' | 'continue';
       /**
-       * @example agent
-       * @enum {string}
+       * @description A `parallel` step's branches, by name (as a key is written), each a list of steps; they run
+       *     at the same time.
+       * @example {
+       *       "prices": [
+       *         {
+       *           "type": "tool",
+       *           "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *         }
+       *       ],
+       *       "news": [
+       *         {
+       *           "type": "agent",
+       *           "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+       *         }
+       *       ]
+       *     }
        */
-      type: 'agent' | 'tool';
+      branches?: {
+        [key: string]: components['schemas']['WorkflowStepDto'][];
+      };
       /**
-       * @description The id of the agent or tool, as `type` says.
+       * @description How many of a `map` step's items run at once. Default 4.
+       * @example 4
+       */
+      concurrency?: number;
+      /**
+       * @description A `loop` step's most iterations; reaching it fails the step (`LOOP_LIMIT`).
+       * @example 10
+       */
+      max_iterations?: number;
+      /**
+       * @description The id of the agent or tool, for an `agent` or `tool` step.
        * @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d
        */
-      id: string;
+      id?: string;
       /** @description Runs the step again when it fails (a timeout included); none: it runs once. */
       retry?: components['schemas']['StepRetryDto'];
+      /** @description A `branch` step's cases: the first whose `when` is true runs its steps. */
+      cases?: components['schemas']['BranchCaseDto'][];
+      /** @description A `branch` step's steps when no case's `when` is true. */
+      default?: components['schemas']['WorkflowStepDto'][];
+      /**
+       * @description A `map` step's items: a CEL expression giving a list (at most 1000), over `input`, `steps`
+       *     and `previous`.
+       * @example steps.fetch.output.symbols
+       */
+      items?: string;
+      /**
+       * @description A `loop` step's end: a CEL condition evaluated after each iteration, over `input`,
+       *     `steps` and `previous` (the iteration's output).
+       * @example previous.done == true
+       */
+      until?: string;
+      /** @description The steps a `map` step runs for each item, or a `loop` step in each iteration. */
+      steps?: components['schemas']['WorkflowStepDto'][];
     };
     WorkflowStepViewDto: {
       /**
+       * @description What the step does: `agent` or `tool` run the registered agent or tool `id`; `branch`,
+       *     `loop`, `parallel` and `map` run the steps they hold (see the workflows guide).
+       * @example agent
+       * @enum {string}
+       */
+      type: 'agent' | 'tool' | 'branch' | 'loop' | 'parallel' | 'map';
+      /**
        * @description Names the step for the input templates of later steps (`{{ steps.<key>.output }}`), unique
        *     in the workflow: a lowercase letter, then up to 63 lowercase letters, digits or `_`.
        * @example fetch_prices
@@ -4003,19 +4069,66 @@ export interface components {
        */
       on_error?: 'fail' | 'continue';
       /**
-       * @example agent
-       * @enum {string}
+       * @description A `parallel` step's branches, by name (as a key is written), each a list of steps; they run
+       *     at the same time.
+       * @example {
+       *       "prices": [
+       *         {
+       *           "type": "tool",
+       *           "id": "3f0c9a8e-8a3b-4f6e-9a51-0d8a4c2e7b10"
+       *         }
+       *       ],
+       *       "news": [
+       *         {
+       *           "type": "agent",
+       *           "id": "5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+       *         }
+       *       ]
+       *     }
        */
-      type: 'agent' | 'tool';
+      branches?: {
+        [key: string]: components['schemas']['WorkflowStepDto'][];
+      };
       /**
-       * @description The id of the agent or tool, as `type` says.
+       * @description How many of a `map` step's items run at once. Default 4.
+       * @example 4
+       */
+      concurrency?: number;
+      /**
+       * @description A `loop` step's most iterations; reaching it fails the step (`LOOP_LIMIT`).
+       * @example 10
+       */
+      max_iterations?: number;
+      /**
+       * @description The id of the agent or tool, for an `agent` or `tool` step.
        * @example 5b1d2c3e-4f50-4a6b-8c7d-9e0f1a2b3c4d
        */
-      id: string;
+      id?: string;
       /** @description Runs the step again when it fails (a timeout included); none: it runs once. */
       retry?: components['schemas']['StepRetryDto'];
-      /** @example buy_signal_analyzer */
-      name: string;
+      /** @description A `branch` step's cases: the first whose `when` is true runs its steps. */
+      cases?: components['schemas']['BranchCaseDto'][];
+      /** @description A `branch` step's steps when no case's `when` is true. */
+      default?: components['schemas']['WorkflowStepDto'][];
+      /**
+       * @description A `map` step's items: a CEL expression giving a list (at most 1000), over `input`, `steps`
+       *     and `previous`.
+       * @example steps.fetch.output.symbols
+       */
+      items?: string;
+      /**
+       * @description A `loop` step's end: a CEL condition evaluated after each iteration, over `input`,
+       *     `steps` and `previous` (the iteration's output).
+       * @example previous.done == true
+       */
+      until?: string;
+      /** @description The steps a `map` step runs for each item, or a `loop` step in each iteration. */
+      steps?: components['schemas']['WorkflowStepDto'][];
+      /**
+       * @description The agent's or tool's name, for an `agent` or `tool` step.
+       * @example buy_signal_analyzer
+       */
+      name?: string;
     };
     WorkflowToolImplementationDto: {
       /**
