@@ -258,13 +258,16 @@ describe(`audit log [${SELECTED_ADAPTER}]`, () => {
         details,
       }),
       expect.objectContaining({ ...common, key_id: rootKeyId, transport: 'test_run', details }),
+      // A run's and a workflow run's calls are the key's that started them.
       expect.objectContaining({
         ...common,
+        key_id: rootKeyId,
         transport: 'run',
         details: { ...details, run_id: runId },
       }),
       expect.objectContaining({
         ...common,
+        key_id: rootKeyId,
         transport: 'workflow',
         details: { ...details, workflow_run_id: workflowRunId },
       }),

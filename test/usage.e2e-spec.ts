@@ -147,26 +147,21 @@ describe(`usage report [${SELECTED_ADAPTER}]`, () => {
     // The REST call belongs to no agent.
     expect(byAgent.find((item) => item.group === null)).toMatchObject({ runs: 0, tool_calls: 1 });
 
-    // A run's tool calls are made by no key: only root's REST call is its key's.
+    // A run and its tool calls count as the key that started the run's: root's run, its call
+    // and root's REST call are root's key's; every run is some key's.
     const byKey = await report(root, 'group_by=key&period=hour');
-    expect(
-      sum(
-        byKey.filter((item) => item.group === rootKeyId),
-        'tool_calls',
-      ),
-    ).toBe(1);
-    expect(
-      sum(
-        byKey.filter((item) => item.group === null),
-        'tool_calls',
-      ),
-    ).toBe(2);
-    expect(sum(byKey, 'runs')).toBe(0);
+    const ofRootKey = byKey.filter((item) => item.group === rootKeyId);
+    expect([sum(ofRootKey, 'runs'), sum(ofRootKey, 'tool_calls')]).toEqual([1, 2]);
+    expect([sum(ofRootKey, 'input_tokens'), sum(ofRootKey, 'output_tokens')]).toEqual([250, 15]);
+    expect(byKey.filter((item) => item.group === null)).toEqual([]);
+    expect([sum(byKey, 'runs'), sum(byKey, 'tool_calls'), sum(byKey, 'input_tokens')]).toEqual([
+      3, 3, 507,
+    ]);
 
     const byTool = await report(root, 'group_by=tool&period=day');
     expect(byTool).toEqual([expect.objectContaining({ group: 'encodePlantUML', tool_calls: 3 })]);
 
-    for (const groupBy of ['user', 'agent', 'model']) {
+    for (const groupBy of ['user', 'agent', 'model', 'key']) {
       const items = await report(root, `group_by=${groupBy}&period=day`);
       expect([sum(items, 'runs'), sum(items, 'tool_calls'), sum(items, 'input_tokens')]).toEqual([
         3, 3, 507,
@@ -230,6 +225,43 @@ describe(`usage report [${SELECTED_ADAPTER}]`, () => {
         code: 'VALIDATION_ERROR',
         details: expect.arrayContaining([expect.objectContaining({ field })]) as unknown,
       },
+    });
+  });
+
+  test('by model, each run counts as the model it ran with, even after its agent changed model', async () => {
+    const agent = await root.post('/api/v1/agents', {
+      name: `model_change_${process.pid}`,
+      system_prompt: 'You answer.',
+      model_config: {
+        provider: 'scripted',
+        model: 'old-model',
+        script: [{ text: 'Hi.', usage: usage(11, 1) }],
+      },
+    });
+    const agentId = (agent.body as { id: string }).id;
+    const testRun = async () =>
+      expect(
+        (await root.post(`/api/v1/agents/${agentId}/test`, { test_prompt: 'go' })).body,
+      ).toMatchObject({ success: true });
+    await testRun();
+    const changed = await root.put(`/api/v1/agents/${agentId}`, {
+      model_config: {
+        provider: 'scripted',
+        model: 'new-model',
+        script: [{ text: 'Hi.', usage: usage(22, 2) }],
+      },
+    });
+    expect(changed.status).toBe(200);
+    await testRun();
+
+    const byModel = await report(root, 'group_by=model&period=day');
+    expect(byModel.find((item) => item.group === 'old-model')).toMatchObject({
+      runs: 1,
+      input_tokens: 11,
+    });
+    expect(byModel.find((item) => item.group === 'new-model')).toMatchObject({
+      runs: 1,
+      input_tokens: 22,
     });
   });
 

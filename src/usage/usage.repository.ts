@@ -31,21 +31,21 @@ export interface UsageRow {
 }
 
 /**
- * How each group is named on a run (through its session's agent) and on a `tool.called` entry
- * (through the run that made the call, if any). Runs do not record the key that started them,
- * and a run is not one tool's: by key or tool, runs and tokens are not counted.
+ * How each group is named on a run (its session's agent, the key and model it recorded) and on
+ * a `tool.called` entry (the run that made the call, if any). A run is not one tool's: by tool,
+ * runs and tokens are not counted.
  */
 const GROUP_OF: Record<UsageGroup, { run?: SQL; call: SQL }> = {
   user: { run: sql`r.owner`, call: sql`e.user_name` },
-  key: { call: sql`e.key_id` },
+  key: { run: sql`r.key_id`, call: sql`e.key_id` },
   agent: { run: sql`s.agent_id::text`, call: sql`s.agent_id::text` },
-  model: { run: sql`a.model_config->>'model'`, call: sql`a.model_config->>'model'` },
+  model: { run: sql`r.model`, call: sql`r.model` },
   tool: { call: sql`e.target` },
 };
 
 /**
  * Usage summed from what is stored: runs (their count and model usage, in the period they
- * started) and the audit log's `tool.called` entries. A run's model is its agent's current one.
+ * started, as the model they started with) and the audit log's `tool.called` entries.
  */
 @Injectable()
 export class UsageRepository {
@@ -73,24 +73,22 @@ export class UsageRepository {
 
 function runsPart(group: SQL, period: SQL, query: UsageQuery): SQL {
   return sql`
-    SELECT ${group} AS "group", ${period} AS period_start, a.model_config->>'model' AS model,
+    SELECT ${group} AS "group", ${period} AS period_start, r.model AS model,
       count(*) AS runs, 0 AS tool_calls,
       sum(r.input_tokens) AS input_tokens, sum(r.output_tokens) AS output_tokens
     FROM runs r
     JOIN sessions s ON s.id = r.session_id
-    LEFT JOIN agents a ON a.id = s.agent_id
     WHERE ${sql.join(conditions(query, sql`r.owner`, sql`r.created_at`), sql` AND `)}
     GROUP BY 1, 2, 3`;
 }
 
 function callsPart(group: SQL, period: SQL, query: UsageQuery): SQL {
   return sql`
-    SELECT ${group} AS "group", ${period} AS period_start, a.model_config->>'model' AS model,
+    SELECT ${group} AS "group", ${period} AS period_start, r.model AS model,
       0 AS runs, count(*) AS tool_calls, 0 AS input_tokens, 0 AS output_tokens
     FROM audit_entries e
     LEFT JOIN runs r ON r.id = (e.details->>'run_id')::uuid
     LEFT JOIN sessions s ON s.id = r.session_id
-    LEFT JOIN agents a ON a.id = s.agent_id
     WHERE e.type = 'tool.called'
       AND ${sql.join(conditions(query, sql`e.user_name`, sql`e.at`), sql` AND `)}
     GROUP BY 1, 2, 3`;

@@ -101,6 +101,42 @@ describe('Budgets', () => {
     });
   });
 
+  test('a key’s budget covers the runs started with the key, their tokens and their tool calls', async () => {
+    const kim = serviceRuntime(module(), 'kim');
+    const toolId = await kim.toolId('encodePlantUML');
+    const usage = { input_tokens: 30, output_tokens: 5 };
+    const sessionId = await kim.session(
+      [
+        {
+          tool_calls: [
+            { id: 'first', name: 'encodePlantUML', args: { plantumlCode: 'A -> B' } },
+            { id: 'second', name: 'encodePlantUML', args: { plantumlCode: 'B -> C' } },
+          ],
+          usage,
+        },
+        { text: 'One of them was refused.', usage },
+      ],
+      [toolId],
+    );
+    const budget = await budgets().create({
+      scope: { key_id: kim.principal.keyId },
+      period: PERIOD,
+      limits: { runs: 1, tool_calls: 1, tokens: 1000 },
+    });
+    const { follower } = await kim.start(sessionId, { content: 'Draw twice.' });
+    const results = (await follower.ended).filter((event) => event.type === 'tool_result');
+    expect(results.map((result) => result.success).sort()).toEqual([false, true]);
+    expect((await budgets().find(budget.id)).used).toEqual({ runs: 1, tool_calls: 1, tokens: 70 });
+
+    const refused = await kim
+      .start(sessionId, { content: 'Again.' })
+      .catch((error: unknown) => error);
+    expect((refused as BudgetExceededError).refusal).toMatchObject({
+      budgetId: budget.id,
+      dimension: 'runs',
+    });
+  });
+
   test('an agent run’s tool call refused by a budget is a failed call the model reads', async () => {
     const dave = serviceRuntime(module(), 'dave');
     const toolId = await dave.toolId('encodePlantUML');

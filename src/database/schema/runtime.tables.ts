@@ -51,6 +51,13 @@ export const runs = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     owner: text('owner').notNull(),
+    /**
+     * The API key (or `oauth:` client) the run was asked for with, directly or through the
+     * runs and workflow runs above it; null for runs nobody's key started (a public tool's).
+     */
+    key_id: text('key_id'),
+    /** The model its agent had when it started: usage counts its tokens as that model's. */
+    model: text('model'),
     status: text('status').$type<RunStatus>().notNull().default('running'),
     stop_reason: text('stop_reason'),
     input_tokens: integer('input_tokens').notNull().default(0),
@@ -178,6 +185,8 @@ export const workflowRuns = pgTable(
       .notNull()
       .references(() => workflows.id, { onDelete: 'cascade' }),
     owner: text('owner').notNull(),
+    /** The API key (or `oauth:` client) it was asked for with, as on `runs`. */
+    key_id: text('key_id'),
     status: text('status').$type<RunStatus>().notNull().default('running'),
     /** Null stands for the JSON `null` too. */
     input: jsonb('input').$type<unknown>(),

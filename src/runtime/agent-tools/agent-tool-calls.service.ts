@@ -112,6 +112,7 @@ export class AgentToolCalls {
     }
     return this.runs.startDelegated({
       owner: origin.user,
+      keyId: origin.keyId,
       agentId: target.agentId,
       sessionId: input.session_id?.toLowerCase(),
       content: input.message,

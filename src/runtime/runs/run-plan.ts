@@ -18,8 +18,8 @@ export interface RunPlan {
   /** The user whose session it is. */
   owner: string;
   /**
-   * The API key the run was started with, for its key's budgets; unknown to a run resumed after
-   * a pause, and to runs that tools or workflows start.
+   * The API key the run was asked for with (directly, or by the run or workflow run that
+   * started it), for its key's budgets and the audit entries of its tool calls.
    */
   keyId?: string;
   agent: AgentRow;

@@ -97,6 +97,7 @@ export class RunToolCalls {
     const session = { id: plan.sessionId, owner: plan.owner };
     const origin = {
       user: plan.owner,
+      keyId: plan.keyId,
       run: { id: plan.runId, depth: plan.depth, agentId: plan.agent.id },
     };
     const outcome =

@@ -15,6 +15,8 @@ export type RunRow = typeof runs.$inferSelect;
 export interface NewRun {
   sessionId: string;
   owner: string;
+  keyId?: string;
+  model?: string;
   idempotencyKey?: string;
   requestHash?: string;
   thinkingBudget?: number;
@@ -31,6 +33,8 @@ export function runValues(run: NewRun & { id?: string }) {
     id: run.id,
     session_id: run.sessionId,
     owner: run.owner,
+    key_id: run.keyId,
+    model: run.model,
     idempotency_key: run.idempotencyKey,
     request_hash: run.requestHash,
     thinking_budget: run.thinkingBudget,

@@ -70,6 +70,8 @@ export interface Delegation {
   title: string;
   /** The workflow run the run is a step of. */
   workflowRunId?: string;
+  /** The API key the delegating run or workflow run was asked for with, if any. */
+  keyId?: string;
 }
 
 /** What a start stores: the run and its first event, and its session if it is new. */
@@ -82,6 +84,8 @@ interface RunInsert {
   workflowRunId?: string;
   newSession?: { title: string };
   traceParent?: string;
+  keyId: string | undefined;
+  model: string;
   thinkingBudget: number | undefined;
   attachments: readonly AttachmentFile[];
 }
@@ -168,7 +172,7 @@ export class RunsService implements BeforeApplicationShutdown {
    * that agent, or in a new one, stored with the run, so a run that cannot start leaves nothing.
    */
   async startDelegated(delegation: Delegation): Promise<RunRow> {
-    const { owner, agentId, sessionId, content, lineage, workflowRunId } = delegation;
+    const { owner, agentId, sessionId, content, lineage, workflowRunId, keyId } = delegation;
     let session: SessionRow | undefined;
     let agent: AgentWithTools | undefined;
     if (sessionId !== undefined) {
@@ -184,7 +188,7 @@ export class RunsService implements BeforeApplicationShutdown {
       session,
       { content },
       { lineage, newSession, workflowRunId },
-      { transport: workflowRunId === undefined ? 'run' : 'workflow' },
+      { keyId, transport: workflowRunId === undefined ? 'run' : 'workflow' },
       agent,
     );
     // Without an idempotency key there is no earlier run of the same request.
@@ -220,6 +224,8 @@ export class RunsService implements BeforeApplicationShutdown {
         ...start,
         session,
         request,
+        keyId: by.keyId,
+        model: plan.agent.model_config.model,
         thinkingBudget: plan.thinkingBudget,
         attachments: attached.files,
         traceParent: traceParentOf(span),
@@ -306,6 +312,7 @@ export class RunsService implements BeforeApplicationShutdown {
       { sessionId: run.session_id, runId: run.id },
       () => ({
         ...plan,
+        keyId: run.key_id ?? undefined,
         runId: run.id,
         depth: run.depth,
         history: conversationOf(events, {
@@ -522,6 +529,8 @@ export class RunsService implements BeforeApplicationShutdown {
     workflowRunId,
     newSession,
     traceParent,
+    keyId,
+    model,
     thinkingBudget,
     attachments,
   }: RunInsert): Promise<InsertedRun> {
@@ -529,6 +538,8 @@ export class RunsService implements BeforeApplicationShutdown {
       id: randomUUID(),
       sessionId: session.id,
       owner: session.owner,
+      keyId,
+      model,
       idempotencyKey,
       requestHash,
       thinkingBudget,

@@ -56,6 +56,7 @@ export class AgentSteps {
       paused ??
       (await this.runs.startDelegated({
         owner: workflowRun.owner,
+        keyId: workflowRun.key_id ?? undefined,
         agentId: step.ref_id,
         content: call.message,
         lineage: { depth: workflowRun.depth },

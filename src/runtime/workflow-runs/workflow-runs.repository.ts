@@ -32,6 +32,7 @@ export type WorkflowRunStepRow = StepRunRow & { index: number };
 export interface NewWorkflowRun {
   workflowId: string;
   owner: string;
+  keyId?: string;
   input: unknown;
   steps: WorkflowRunStep[];
   idempotencyKey?: string;
@@ -74,6 +75,7 @@ export class WorkflowRunsRepository {
       id,
       workflow_id: run.workflowId,
       owner: run.owner,
+      key_id: run.keyId ?? null,
       input: jsonText(run.input),
       steps: JSON.stringify(run.steps),
       idempotency_key: run.idempotencyKey ?? null,

@@ -100,6 +100,7 @@ export class WorkflowRunsService {
         {
           workflowId: workflow.id,
           owner: origin.owner,
+          keyId: origin.keyId,
           input: request.input,
           steps,
           idempotencyKey: origin.idempotencyKey,

@@ -101,7 +101,7 @@ export class WorkflowToolCalls {
     return this.workflowRuns.start(
       workflowId,
       { input },
-      { owner: origin.user, parentRunId: origin.run?.id, depth },
+      { owner: origin.user, keyId: origin.keyId, parentRunId: origin.run?.id, depth },
     );
   }
 

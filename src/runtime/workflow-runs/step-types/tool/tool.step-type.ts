@@ -39,7 +39,12 @@ export class ToolStepType implements WorkflowStepType {
     return this.tools.invoke({ id: step.ref_id }, input(), {
       caller: 'workflow',
       scope: 'all',
-      origin: { user: run.owner, depth: run.depth, workflowRunId: run.id },
+      origin: {
+        user: run.owner,
+        keyId: run.key_id ?? undefined,
+        depth: run.depth,
+        workflowRunId: run.id,
+      },
       signal,
     });
   }
