@@ -1,19 +1,17 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobQueue } from '../jobs/job-queue';
+import { runEvery } from '../jobs/recurring-job';
 import { ConsoleSessions } from './console-sessions';
 import { OAuthKeys } from './oauth-keys';
 import { OAuthStateRepository } from './oauth-state.repository';
 
 const PURGE_QUEUE = 'oauth-purge';
-/** One chain of purge jobs across every instance. */
-const PURGE_KEY = 'oauth-purge';
 /** Expired state already reads as absent: deleting it is housekeeping, hourly is plenty. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Deletes the authorization server's expired state, its retired signing keys and the console
- * sessions that ended, every hour, through the job queue: each job queues the next as it ends,
- * and the queue's `stately` policy keeps one chain of them however many instances start one.
+ * sessions that ended, every hour, on one instance at a time (`runEvery`).
  */
 @Injectable()
 export class OAuthStatePurge implements OnApplicationBootstrap {
@@ -27,12 +25,7 @@ export class OAuthStatePurge implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.jobs.work(PURGE_QUEUE, () => this.runScheduled(), {
-      policy: 'stately',
-      retryLimit: 3,
-      retryDelaySeconds: 60,
-    });
-    await this.jobs.send(PURGE_QUEUE, {}, { singletonKey: PURGE_KEY });
+    await runEvery(this.jobs, PURGE_QUEUE, PURGE_INTERVAL_MS, () => this.purge());
   }
 
   /** One purge, as the scheduled job runs it; how many rows, keys and console sessions it deleted. */
@@ -45,14 +38,5 @@ export class OAuthStatePurge implements OnApplicationBootstrap {
     if (deleted.rows + deleted.keys + deleted.consoleSessions > 0)
       this.logger.log(deleted, 'Expired OAuth state deleted');
     return deleted;
-  }
-
-  private async runScheduled(): Promise<void> {
-    await this.purge();
-    await this.jobs.send(
-      PURGE_QUEUE,
-      {},
-      { singletonKey: PURGE_KEY, startAfter: new Date(Date.now() + PURGE_INTERVAL_MS) },
-    );
   }
 }
