@@ -92,6 +92,22 @@ export class BudgetsRepository {
   }
 
   /**
+   * Deletes the counters of windows that have ended, how many. Charges only ever add to their
+   * budget's current window, so a counter deleted here is never read again; one a charge that
+   * read the clock just before its window ended writes back is deleted next time.
+   */
+  async pruneEnded(): Promise<number> {
+    const deleted = await rawRows<{ budget_id: string }>(
+      this.db,
+      sql`
+        DELETE FROM budget_counters c USING budgets b
+        WHERE b.id = c.budget_id AND c.window_start < ${WINDOW_START}
+        RETURNING c.budget_id`,
+    );
+    return deleted.length;
+  }
+
+  /**
    * Adds `amount` to `dimension` in every budget on `subject` that limits it, all or none:
    * the refusal of the first budget that has not `amount` left, else nothing.
    */

@@ -3,7 +3,11 @@
  * a charge of several budgets takes from all or none, and a run whose turn uses up a token
  * budget ends after that turn with `budget_exceeded`, its next start refused.
  */
+import { eq } from 'drizzle-orm';
+import { BudgetCounterPurge } from '../../src/budgets/budget-counter-purge';
 import { BudgetExceededError } from '../../src/budgets/budget.errors';
+import { budgetCounters } from '../../src/database/schema';
+import { Transactions } from '../../src/database/transactions';
 import { BudgetsRepository } from '../../src/budgets/budgets.repository';
 import { BudgetsService } from '../../src/budgets/budgets.service';
 import { RunsService } from '../../src/runtime/runs/runs.service';
@@ -60,6 +64,29 @@ describe('Budgets', () => {
     // Another key of the user still has the user's two calls left.
     expect(await repository().charge({ user: 'layered' }, 'tool_calls', 2)).toBeUndefined();
     expect(await repository().charge({ user: 'layered' }, 'tool_calls', 1)).toBeDefined();
+  });
+
+  test('the purge deletes the counters of ended windows and keeps the current one', async () => {
+    const budget = await budgets().create({
+      scope: { user: 'purged' },
+      period: PERIOD,
+      limits: { tool_calls: 10 },
+    });
+    expect(await repository().charge({ user: 'purged' }, 'tool_calls', 4)).toBeUndefined();
+    const db = module().get(Transactions).db;
+    const lastMonth = new Date(budget.window_start);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    await db.insert(budgetCounters).values([
+      { budget_id: budget.id, window_start: lastMonth, tool_calls: 9 },
+      { budget_id: budget.id, window_start: new Date('2020-01-01T00:00:00Z'), tool_calls: 7 },
+    ]);
+    const counters = () =>
+      db.select().from(budgetCounters).where(eq(budgetCounters.budget_id, budget.id));
+    expect(await counters()).toHaveLength(3);
+
+    await module().get(BudgetCounterPurge).purge();
+    expect((await counters()).map((counter) => counter.tool_calls)).toEqual([4]);
+    expect((await budgets().find(budget.id)).used).toEqual({ tool_calls: 4 });
   });
 
   test('a run whose turn uses up its token budget ends with budget_exceeded; the next start is refused', async () => {
