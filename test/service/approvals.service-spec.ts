@@ -2,6 +2,8 @@
  * Tool calls that wait for the user's approval, through `RunsService` and `ApprovalsService`:
  * the run pauses holding nothing, each decision is recorded, the last one resumes it.
  */
+import { AuditLogRepository } from '../../src/audit/audit-log.repository';
+import { AuditTrail } from '../../src/audit/audit-trail';
 import { ApprovalsService } from '../../src/runtime/approvals/approvals.service';
 import { type RunEvent } from '../../src/runtime/events/run-event.types';
 import { RunsService } from '../../src/runtime/runs/runs.service';
@@ -82,6 +84,14 @@ describe('Approvals', () => {
     });
     expect(crm.requests).toHaveLength(before + 1);
     expect((await runs.find(alice.principal, run.id)).status).toBe('completed');
+    // Resumed from the database, the run still acts for the key that started it.
+    await module().get(AuditTrail).written();
+    const calls = await module()
+      .get(AuditLogRepository)
+      .page({ type: 'tool.called', tool: createCustomer.name }, 0, 10);
+    expect(calls.map((call) => [call.key_id, call.details.run_id])).toEqual([
+      [alice.principal.keyId, run.id],
+    ]);
     const stored = await alice.storedEvents(sessionId);
     expect(stored.map((event) => event.sequenceNumber)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     await expect(
