@@ -1,31 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { WorkflowStepTypeProvider } from '../../../../registry/workflows/step-types/step-type-provider.decorator';
 import { type StepNode } from '../../../../registry/workflows/step-types/step-type.contract';
-import {
-  foreignFieldProblems,
-  missingFieldProblems,
-} from '../../../../registry/workflows/step-types/step-fields';
+import { RegisteredTargetStep } from '../../../../registry/workflows/step-types/registered-target-step';
 import { AgentSteps } from '../../agent-steps';
 import { type StepExecution, type WorkflowStepType } from '../workflow-step-type.contract';
 
 /** `agent`: a run of a registered agent, given the step's input as its message. */
 @Injectable()
 @WorkflowStepTypeProvider()
-export class AgentStepType implements WorkflowStepType {
+export class AgentStepType extends RegisteredTargetStep implements WorkflowStepType {
   readonly type = 'agent';
 
-  constructor(private readonly agentSteps: AgentSteps) {}
-
-  problems(step: StepNode): string[] {
-    return [...missingFieldProblems(step, ['id']), ...foreignFieldProblems(step, ['id'])];
-  }
-
-  lists(): [] {
-    return [];
-  }
-
-  expressions(): [] {
-    return [];
+  constructor(private readonly agentSteps: AgentSteps) {
+    super();
   }
 
   target(step: StepNode & { id?: string }) {
@@ -38,7 +25,6 @@ export class AgentStepType implements WorkflowStepType {
       {
         ...execution,
         message: typeof input === 'string' ? input : JSON.stringify(input ?? null),
-        waiting: (waits) => execution.waiting(waits),
       },
       execution.paused,
     );

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { WorkflowStepTypeProvider } from '../../../../registry/workflows/step-types/step-type-provider.decorator';
 import { type StepNode } from '../../../../registry/workflows/step-types/step-type.contract';
-import {
-  foreignFieldProblems,
-  missingFieldProblems,
-} from '../../../../registry/workflows/step-types/step-fields';
+import { RegisteredTargetStep } from '../../../../registry/workflows/step-types/registered-target-step';
 import { ToolInvoker } from '../../../../tools/tool-invoker.service';
 import { StepFailure } from '../../step-outcomes';
 import { type StepExecution, type WorkflowStepType } from '../workflow-step-type.contract';
@@ -12,21 +9,11 @@ import { type StepExecution, type WorkflowStepType } from '../workflow-step-type
 /** `tool`: a call of a registered tool with the step's input as its arguments. */
 @Injectable()
 @WorkflowStepTypeProvider()
-export class ToolStepType implements WorkflowStepType {
+export class ToolStepType extends RegisteredTargetStep implements WorkflowStepType {
   readonly type = 'tool';
 
-  constructor(private readonly tools: ToolInvoker) {}
-
-  problems(step: StepNode): string[] {
-    return [...missingFieldProblems(step, ['id']), ...foreignFieldProblems(step, ['id'])];
-  }
-
-  lists(): [] {
-    return [];
-  }
-
-  expressions(): [] {
-    return [];
+  constructor(private readonly tools: ToolInvoker) {
+    super();
   }
 
   target(step: StepNode & { id?: string }) {
